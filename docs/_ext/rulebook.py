@@ -1,0 +1,260 @@
+"""Sphinx extension for the rule reference: rules, links to rules, and their tests.
+
+* ``.. rule:: M-3.3`` (option ``:option:``) renders one rule of the rule book with
+  an anchor, its text, the ``Rules`` option that switches it, and the list of tests
+  that cite it. The list is computed at build time from ``tests/``: a test cites a
+  rule when the id appears in its name (``test_M_3_3_…``) or its docstring
+  (``M-3.3``). A rule that no test cites is shown in red and logged as a warning,
+  so ``sphinx-build -W`` fails on it.
+* ``:rule:`M-3.3``` links to that rule wherever it is documented.
+* ``.. rule-index::`` renders a table of every rule with its page and test count.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+
+logger = logging.getLogger(__name__)
+
+RULE_ID = re.compile(r"^(?:X|M|H|B|V-M|V-B)-\d+(?:\.\d+)?$")
+_TEXT_ID = re.compile(r"(?<![0-9A-Za-z])((?:V-[MB]\.\d+)|(?:[MHB]-\d+\.\d+)|(?:X-\d+))(?![0-9])")
+_NAME_ID = re.compile(
+    r"(?:(?<=_)|^)((?:V_[MB]_\d+)|(?:[MHB]_\d+_\d+)|(?:X_\d+))(?![0-9])")
+
+
+def _name_to_id(token: str) -> str:
+    if token.startswith("V_"):
+        _, game, number = token.split("_")
+        return f"V-{game}.{number}"
+    parts = token.split("_")
+    if parts[0] == "X":
+        return f"X-{parts[1]}"
+    return f"{parts[0]}-{parts[1]}.{parts[2]}"
+
+
+def cited_ids(name: str, docstring: str | None) -> set[str]:
+    """The rule ids a test cites in its name or its docstring."""
+    found = {_name_to_id(token) for token in _NAME_ID.findall(name)}
+    found.update(_TEXT_ID.findall(docstring or ""))
+    return found
+
+
+def scan_tests(folder: Path) -> dict[str, list[str]]:
+    """Map each rule id to the tests (``file::name``) that cite it."""
+    index: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(folder.glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node, prefix in _tests_in(tree.body, ""):
+            name = prefix + node.name
+            for rule in sorted(cited_ids(node.name, ast.get_docstring(node))):
+                index[rule].append(f"{path.name}::{name}")
+    return dict(index)
+
+
+def _tests_in(body: list[ast.stmt], prefix: str) -> Any:
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+                "test"):
+            yield node, prefix
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            yield from _tests_in(node.body, f"{prefix}{node.name}::")
+        elif isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id.startswith("test") for t in node.targets):
+            # test_conformance = conformance_test(...): cites what its arguments name
+            target = next(t for t in node.targets if isinstance(t, ast.Name))
+            fake = ast.FunctionDef(name=target.id, args=ast.arguments(
+                posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+                body=[], decorator_list=[], lineno=node.lineno)
+            yield fake, prefix
+
+
+class rule_tests(nodes.General, nodes.Element):
+    """Placeholder for the list of tests citing a rule, filled when the doc is resolved."""
+
+
+class rule_ref(nodes.Inline, nodes.TextElement):
+    """Placeholder for a link to a rule, resolved when the doc is resolved."""
+
+
+def _anchor(rule: str) -> str:
+    return "rule-" + rule.replace(".", "-")
+
+
+class RuleDirective(SphinxDirective):
+    """``.. rule:: ID`` — one rule of the rule book."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {"option": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        rule = self.arguments[0].strip()
+        if not RULE_ID.match(rule):
+            logger.warning("rule: %r is not a rule id", rule, location=self.get_location())
+        rules = _rules(self.env)
+        if rule in rules and rules[rule][0] != self.env.docname:
+            logger.warning("rule %s is documented twice", rule, location=self.get_location())
+        rules[rule] = (self.env.docname, _anchor(rule))
+        box = nodes.container(classes=["rule"])
+        box["ids"].append(_anchor(rule))
+        title = nodes.paragraph(classes=["rule-title"])
+        title += nodes.strong(text=rule)
+        box += title
+        body = nodes.container(classes=["rule-body"])
+        self.state.nested_parse(self.content, self.content_offset, body)
+        box += body
+        if "option" in self.options:
+            option = nodes.paragraph(classes=["rule-option"])
+            option += nodes.emphasis(text="Option: ")
+            parsed, _ = self.state.inline_text(self.options["option"], self.lineno)
+            option += parsed
+            box += option
+        placeholder = rule_tests(rule=rule)
+        box += placeholder
+        return [box]
+
+
+class RuleRole(SphinxRole):
+    """``:rule:`ID``` — a link to the rule's entry."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        rule = self.text.strip()
+        node = rule_ref(rule, rule, rule=rule)
+        node.source, node.line = self.get_source_info()
+        return [node], []
+
+
+class RuleIndexDirective(SphinxDirective):
+    """``.. rule-index::`` — every documented rule with its page and number of tests."""
+
+    def run(self) -> list[nodes.Node]:
+        return [rule_index()]
+
+
+class rule_index(nodes.General, nodes.Element):
+    """Placeholder for the table of every rule."""
+
+
+def _rules(env: Any) -> dict[str, tuple[str, str]]:
+    if not hasattr(env, "rulebook_rules"):
+        env.rulebook_rules = {}
+    return env.rulebook_rules  # type: ignore[no-any-return]
+
+
+def _purge(app: Sphinx, env: Any, docname: str) -> None:
+    rules = _rules(env)
+    for rule in [r for r, (doc, _) in rules.items() if doc == docname]:
+        del rules[rule]
+
+
+def _merge(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
+    _rules(env).update(_rules(other))
+
+
+def _init(app: Sphinx) -> None:
+    folder = Path(app.confdir, app.config.rulebook_tests).resolve()
+    app.rulebook_index = scan_tests(folder)  # type: ignore[attr-defined]
+
+
+def _link(app: Sphinx, fromdoc: str, rule: str) -> nodes.Node:
+    target = _rules(app.env).get(rule)
+    if target is None:
+        return nodes.literal(text=rule)
+    doc, anchor = target
+    uri = app.builder.get_relative_uri(fromdoc, doc) + "#" + anchor
+    ref = nodes.reference("", "", internal=True, refuri=uri, classes=["rule-link"])
+    ref += nodes.literal(text=rule)
+    return ref
+
+
+def _resolve(app: Sphinx, doctree: nodes.document, fromdoc: str) -> None:
+    index: dict[str, list[str]] = app.rulebook_index  # type: ignore[attr-defined]
+    for node in list(doctree.findall(rule_tests)):
+        rule = node["rule"]
+        tests = index.get(rule, [])
+        para = nodes.paragraph(classes=["rule-tests"])
+        if tests:
+            para += nodes.emphasis(text=f"Tested by ({len(tests)}): ")
+            for i, test in enumerate(tests):
+                if i:
+                    para += nodes.Text(", ")
+                para += nodes.literal(text=test)
+            node.replace_self(para)
+        else:
+            para["classes"].append("rule-untested")
+            para += nodes.strong(text="No test cites this rule yet.")
+            node.replace_self(para)
+            if app.config.rulebook_require_tests:
+                logger.warning("rule %s: no test cites it", rule, location=(fromdoc, None))
+    for node in list(doctree.findall(rule_ref)):
+        rule = node["rule"]
+        if rule not in _rules(app.env):
+            logger.warning("rule %s is not documented in the rule reference", rule,
+                           location=node)
+        node.replace_self(_link(app, fromdoc, rule))
+    for node in list(doctree.findall(rule_index)):
+        node.replace_self(_index_table(app, fromdoc, index))
+
+
+def _index_table(app: Sphinx, fromdoc: str, index: dict[str, list[str]]) -> nodes.Node:
+    table = nodes.table(classes=["rule-index"])
+    group = nodes.tgroup(cols=3)
+    table += group
+    for width in (12, 40, 10):
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for text in ("rule", "page", "tests"):
+        row += nodes.entry("", nodes.paragraph(text=text))
+    head += row
+    body = nodes.tbody()
+    group += body
+    rules = _rules(app.env)
+    for rule in sorted(rules, key=_sort_key):
+        doc, _ = rules[rule]
+        row = nodes.row()
+        cell = nodes.entry()
+        para = nodes.paragraph()
+        para += _link(app, fromdoc, rule)
+        cell += para
+        row += cell
+        title = app.env.titles.get(doc)
+        row += nodes.entry("", nodes.paragraph(text=title.astext() if title else doc))
+        count = len(index.get(rule, []))
+        classes = [] if count else ["rule-untested"]
+        row += nodes.entry("", nodes.paragraph(text=str(count), classes=classes))
+        body += row
+    return table
+
+
+def _sort_key(rule: str) -> tuple[int, list[int]]:
+    order = ["X", "M", "V-M", "H", "B", "V-B"]
+    prefix, number = (rule[:3], rule[4:]) if rule.startswith("V-") else rule.split("-", 1)
+    return order.index(prefix) if prefix in order else 99, [int(n) for n in number.split(".")]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("rulebook_tests", "../tests", "env")
+    app.add_config_value("rulebook_require_tests", True, "env")
+    app.add_node(rule_tests)
+    app.add_node(rule_ref)
+    app.add_node(rule_index)
+    app.add_directive("rule", RuleDirective)
+    app.add_directive("rule-index", RuleIndexDirective)
+    app.add_role("rule", RuleRole())
+    app.connect("builder-inited", _init)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("doctree-resolved", _resolve)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

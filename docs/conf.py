@@ -1,0 +1,46 @@
+"""Sphinx configuration for the cardrules documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent / "src"))
+
+import cardrules  # noqa: E402
+
+project = "cardrules"
+author = "The cardrules developers"
+copyright = "2026, the cardrules developers"  # noqa: A001
+release = cardrules.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+    "rulebook",
+]
+
+rulebook_tests = "../tests"
+rulebook_require_tests = True
+
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_typehints = "description"
+typehints_use_signature = False
+typehints_use_signature_return = False
+always_document_param_types = False
+typehints_document_rtype = True
+autoclass_content = "class"
+nitpicky = False
+
+
+html_theme = "furo"
+html_title = f"cardrules {release}"
+html_static_path = ["_static"]
+html_css_files = ["rulebook.css"]
+exclude_patterns = ["_build"]

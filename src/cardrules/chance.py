@@ -1,0 +1,200 @@
+"""Chance: the ``CHANCE`` marker, the ``Shuffle`` action, and helpers that drive games.
+
+Every random event of every game is a chance node: ``state.to_act is CHANCE``, and
+the only legal action is a :class:`Shuffle` of exactly ``state.chance_cards``.
+Randomness always comes from a :class:`random.Random` passed in.
+
+>>> import random
+>>> from cardrules import CHANCE, play, random_policy
+>>> from cardrules.bouillotte import modern
+>>> state = play(modern.new_game(), [random_policy] * 4, random.Random(7))
+>>> state.is_terminal, state.to_act is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.cards import Card
+from cardrules.errors import CardRulesError, IllegalActionError
+
+if TYPE_CHECKING:
+    from cardrules.game import GameState, GameView
+
+__all__ = ["CHANCE", "Chance", "Policy", "Shuffle", "check_shuffle", "play", "random_policy",
+           "sample_chance"]
+
+
+class Chance(enum.Enum):
+    """The type of :data:`CHANCE`: an enum with a single member, so that it survives
+    copying and pickling as the same object."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+    def __str__(self) -> str:
+        return "chance"
+
+
+CHANCE = Chance.CHANCE
+"""The value of ``state.to_act`` at a chance node."""
+
+
+@attrs.frozen(slots=True)
+class Shuffle(Action):
+    """The only chance action: the deck in the order it is dealt, top card first.
+
+    ``order`` is a permutation of the chance node's ``chance_cards``. In a seat's
+    view a shuffle shows without its order: ``Shuffle(order=())``.
+
+    >>> from cardrules.cards import cards
+    >>> str(Shuffle(cards("As Kd")))
+    'shuffle'
+    """
+
+    order: tuple[Card, ...]
+    """The cards, top card first."""
+
+
+HIDDEN_SHUFFLE = Shuffle(order=())
+"""A shuffle as a seat's view shows it: that it happened, not its order."""
+
+
+def check_shuffle(action: object, chance_cards: tuple[Card, ...],
+                  chance_set: frozenset[Card]) -> Shuffle:
+    """Check that ``action`` is a :class:`Shuffle` of exactly ``chance_cards``.
+
+    Returns the shuffle with its order as a tuple (a list is accepted).
+
+    :raises IllegalActionError: naming rule X-2 otherwise.
+    """
+    if not isinstance(action, Shuffle):
+        raise IllegalActionError(
+            f"this is a chance node: only a Shuffle of the {len(chance_cards)} chance_cards "
+            f"can be applied, not {action!r} (X-2)", rule="X-2", action=action)
+    order = action.order
+    if not isinstance(order, tuple):
+        if not isinstance(order, list):
+            raise IllegalActionError(
+                f"Shuffle.order must be a tuple of cards, not {type(order).__name__} (X-2)",
+                rule="X-2", action=action)
+        order = tuple(order)
+        action = Shuffle(order)
+    for card in order:
+        if card.__class__ is not Card:
+            raise IllegalActionError(
+                f"Shuffle.order holds {card!r}, which is not a Card (X-2)", rule="X-2",
+                action=action)
+    if len(order) != len(chance_cards) or frozenset(order) != chance_set:
+        seen = set(order)
+        missing = [str(c) for c in chance_cards if c not in seen]
+        extra = sorted({str(c) for c in order if c not in chance_set})
+        dup = len(order) - len(seen)
+        raise IllegalActionError(
+            f"Shuffle.order must be a permutation of the {len(chance_cards)} chance_cards; "
+            f"it has {len(order)} cards"
+            + (f", misses {' '.join(missing)}" if missing else "")
+            + (f", has cards not to be shuffled: {' '.join(extra)}" if extra else "")
+            + (f", repeats {dup} card(s)" if dup else "") + " (X-2)",
+            rule="X-2", action=action)
+    return action
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Shuffle:
+    """A uniformly random :class:`Shuffle` for the chance node ``state``.
+
+    :param state: a state whose ``to_act`` is :data:`CHANCE`.
+    :param rng: the source of randomness.
+    :returns: the shuffle.
+    :raises ValueError: if ``state`` is not a chance node.
+
+    >>> import random
+    >>> from cardrules.bourre import new_game
+    >>> shuffle = sample_chance(new_game(), random.Random(1))
+    >>> sorted(shuffle.order) == list(new_game().chance_cards)
+    True
+    """
+    if state.to_act is not CHANCE:
+        raise CardRulesError(f"sample_chance needs a chance node; this state's to_act is "
+                             f"{state.to_act!r}")
+    if not isinstance(rng, random.Random):
+        raise CardRulesError(f"rng must be a random.Random, not {type(rng).__name__}")
+    order = list(state.chance_cards)
+    rng.shuffle(order)
+    return Shuffle(tuple(order))
+
+
+class Policy(Protocol):
+    """A bot: given a seat's view and a random source, the action to take."""
+
+    def __call__(self, view: Any, rng: random.Random, /) -> Action: ...
+
+
+def random_policy(view: GameView, rng: random.Random) -> Action:
+    """Pick uniformly among ``view.legal_actions()``.
+
+    :param view: the acting seat's view.
+    :param rng: the source of randomness.
+    :returns: one of the legal actions.
+    :raises ValueError: if the view has no legal action.
+
+    >>> import random
+    >>> from cardrules.bouillotte import modern
+    >>> state = modern.new_game()
+    >>> state = state.apply(sample_chance(state, random.Random(3)))
+    >>> random_policy(state.view(state.to_act), random.Random(3)) in state.legal_actions()
+    True
+    """
+    actions = view.legal_actions()
+    if not actions:
+        raise CardRulesError("random_policy: the view has no legal action (it is not that "
+                             "seat's turn, or the game is over)")
+    return actions[rng.randrange(len(actions))]
+
+
+def play(state: GameState, policies: Sequence[Callable[[Any, random.Random], Action]],
+         rng: random.Random, max_steps: int | None = None) -> Any:
+    """Drive a game from ``state`` until it ends (or for ``max_steps`` actions).
+
+    Chance nodes are answered by :func:`sample_chance`; seat ``i`` acts through
+    ``policies[i](state.view(i), rng)``.
+
+    :param state: where to start.
+    :param policies: one policy per seat.
+    :param rng: the single source of randomness for chance and policies.
+    :param max_steps: stop after this many actions (``None``: play to the end).
+    :returns: the last state reached.
+    :raises ValueError: if there are fewer policies than seats.
+    :raises IllegalActionError: if a policy returns an illegal action.
+
+    >>> import random
+    >>> from cardrules.bourre import new_game
+    >>> final = play(new_game(), [random_policy] * 4, random.Random(0))
+    >>> final.is_terminal
+    True
+    """
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 0):
+        raise CardRulesError(f"max_steps must be None or an int >= 0, not {max_steps!r}")
+    players = len(state.stacks)
+    if len(policies) < players:
+        raise CardRulesError(f"play needs one policy per seat: {players} seats, "
+                             f"{len(policies)} policies")
+    steps = 0
+    while not state.is_terminal and (max_steps is None or steps < max_steps):
+        actor = state.to_act
+        if actor is CHANCE:
+            state = state.apply(sample_chance(state, rng))
+        else:
+            assert isinstance(actor, int)
+            state = state.apply(policies[actor](state.view(actor), rng))
+        steps += 1
+    return state

@@ -1,0 +1,61 @@
+"""The errors cardrules raises, all rooted in :class:`ValueError`.
+
+>>> from cardrules import IllegalActionError, CardRulesError
+>>> issubclass(IllegalActionError, CardRulesError) and issubclass(IllegalActionError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = ["CardRulesError", "IllegalActionError", "RecordError", "RulesError"]
+
+
+class CardRulesError(ValueError):
+    """Base class of every error the library raises on purpose.
+
+    It is a :class:`ValueError`, so ``except ValueError`` catches all bad input.
+    """
+
+
+class IllegalActionError(CardRulesError):
+    """An action that is not legal in the state it was applied to.
+
+    The message names the seat, the action, the reason and the rule; the state it
+    was applied to is unchanged.
+
+    >>> error = IllegalActionError("seat 1 cannot fold: ...", rule="M-4.3", seat=1)
+    >>> error.rule, error.seat
+    ('M-4.3', 1)
+    """
+
+    rule: str
+    """The id of the RULES.md rule that forbids the action (``"B-5.4"``, ``"X-9"``, …)."""
+    seat: int | None
+    """The seat that tried to act, or ``None`` at a chance node or at the end."""
+    action: object
+    """The rejected action, as it was passed."""
+
+    def __init__(self, message: str, *, rule: str, seat: int | None = None,
+                 action: object = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.seat = seat
+        self.action = action
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_illegal, (str(self), self.rule, self.seat, self.action))
+
+
+def _rebuild_illegal(message: str, rule: str, seat: int | None, action: object) -> IllegalActionError:
+    return IllegalActionError(message, rule=rule, seat=seat, action=action)
+
+
+class RulesError(CardRulesError):
+    """An invalid ``Rules(...)`` field or ``new_game(...)`` argument.
+
+    The message names the field, the value given and what is allowed.
+    """
+
+
+class RecordError(CardRulesError):
+    """A game record that cannot be read: the message says where and why."""

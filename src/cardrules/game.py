@@ -1,0 +1,199 @@
+"""What every game module shares: the protocols its states and views follow, the
+append-only log behind ``history`` and ``events``, and small helpers.
+
+A game module (``cardrules.bouillotte.modern``, ``cardrules.bouillotte.historic``,
+``cardrules.bourre``) exports ``GAME_ID``, ``Rules``, ``new_game``, ``State``,
+``arrange_deck`` and ``ACTIONS`` (its action classes, which records use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from types import ModuleType
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+import attrs
+
+from cardrules.actions import Action, Raise
+from cardrules.cards import Card
+from cardrules.errors import CardRulesError
+
+__all__ = ["GameModule", "GameState", "GameView", "Log", "describe_actions", "standings_of"]
+
+T = TypeVar("T")
+
+_CHUNK = 64
+
+
+@attrs.frozen(slots=True)
+class Log(Generic[T]):
+    """An append-only sequence that shares structure between versions.
+
+    ``append`` copies at most ``64`` items, not the whole log, so a state's
+    ``history`` can grow for a whole session without quadratic cost. The layout
+    depends only on the items, so equal logs are equal values, hash alike and
+    pickle flat (two levels of tuples, never a deep chain).
+
+    >>> log = Log[int]().append(1).append(2)
+    >>> tuple(log), len(log), log == Log[int]().extend((1, 2))
+    ((1, 2), 2, True)
+    """
+
+    chunks: tuple[tuple[T, ...], ...] = ()
+    tail: tuple[T, ...] = ()
+
+    def append(self, item: T) -> Log[T]:
+        """This log with ``item`` added at the end."""
+        tail = self.tail
+        if len(tail) < _CHUNK:
+            return Log(self.chunks, (*tail, item))
+        return Log((*self.chunks, tail), (item,))
+
+    def extend(self, items: Sequence[T]) -> Log[T]:
+        """This log with ``items`` added at the end, in order."""
+        log = self
+        for item in items:
+            log = log.append(item)
+        return log
+
+    def as_tuple(self) -> tuple[T, ...]:
+        """Every item, oldest first."""
+        if not self.chunks:
+            return self.tail
+        return tuple(item for chunk in (*self.chunks, self.tail) for item in chunk)
+
+    def last(self) -> T | None:
+        """The newest item, or ``None`` when empty."""
+        return self.tail[-1] if self.tail else None
+
+    def __len__(self) -> int:
+        return len(self.chunks) * _CHUNK + len(self.tail)
+
+    def __iter__(self) -> Iterator[T]:
+        for chunk in self.chunks:
+            yield from chunk
+        yield from self.tail
+
+
+@runtime_checkable
+class GameView(Protocol):
+    """What every game's ``View`` offers."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game's ``State`` offers (see the API reference of each game)."""
+
+    GAME_ID: str
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def to_act(self) -> Any: ...
+
+    @property
+    def is_terminal(self) -> bool: ...
+
+    @property
+    def chance_cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def history(self) -> tuple[Action, ...]: ...
+
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def pot(self) -> int: ...
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def initial_dealer(self) -> int: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+    def is_legal(self, action: Action) -> bool: ...
+
+    def apply(self, action: Action) -> Any: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def returns(self) -> tuple[Fraction, ...]: ...
+
+
+class GameModule(Protocol):
+    """A game as the registry and the records see it (a game's module fits)."""
+
+    GAME_ID: str
+    Rules: Any
+    ACTIONS: tuple[type[Action], ...]
+
+    def new_game(self, rules: Any = ..., *, stacks: Sequence[int] | None = ...,
+                 dealer: int = ...) -> Any: ...
+
+
+def as_game_module(module: ModuleType | GameModule) -> GameModule:
+    """Check that ``module`` has what a game needs and return it."""
+    for name in ("GAME_ID", "Rules", "ACTIONS", "new_game"):
+        if not hasattr(module, name):
+            raise CardRulesError(f"{module!r} is not a game: it lacks {name}")
+    return module
+
+
+def standings_of(results: Sequence[Fraction | int]) -> tuple[int, ...]:
+    """Places by result, best first: equal results share a place and the next
+    place skips (1, 1, 3).
+
+    >>> standings_of([5, -3, 5, -7])
+    (1, 3, 1, 4)
+    """
+    return tuple(1 + sum(1 for other in results if other > mine) for mine in results)
+
+
+def check_seat(seat: object, players: int, what: str = "seat") -> int:
+    """Return ``seat`` if it is an int in ``0 … players-1``; raise ValueError otherwise."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise CardRulesError(f"{what} must be an int from 0 to {players - 1}, not {seat!r}")
+    return seat
+
+
+def describe_actions(actions: Sequence[Action]) -> str:
+    """A short human list of actions, raises folded into ranges.
+
+    >>> from cardrules.actions import CALL, FOLD, raise_to
+    >>> describe_actions([CALL, raise_to(3), raise_to(4), raise_to(5), FOLD])
+    'call, raise to 3…5, fold'
+    >>> describe_actions([])
+    'nothing'
+    """
+    if not actions:
+        return "nothing"
+    parts: list[str] = []
+    raises = [a.to for a in actions if isinstance(a, Raise)]
+    raise_written = False
+    for action in actions:
+        if isinstance(action, Raise):
+            if raise_written:
+                continue
+            raise_written = True
+            low, high = min(raises), max(raises)
+            if low == high:
+                parts.append(f"raise to {low}")
+            elif len(raises) == high - low + 1:
+                parts.append(f"raise to {low}…{high}")
+            else:
+                parts.append("raise to " + ", ".join(str(r) for r in sorted(raises)))
+        else:
+            parts.append(str(action))
+    if len(parts) > 12:
+        parts = [*parts[:12], f"… ({len(parts) - 12} more)"]
+    return ", ".join(parts)

@@ -1,0 +1,142 @@
+"""The money machinery every game shares (RULES.md X-3, X-4, X-5, X-7, V-B.6).
+
+Pure functions over tuples of ints: they never create or lose a chip, which the
+property tests prove.
+
+>>> side_pots((10, 4, 10, 2), live=(True, True, True, False))
+((14, (0, 1, 2)), (12, (0, 2)))
+>>> split_pot(7, winners=(2, 0), first=1, players=4)
+(3, 0, 4, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+__all__ = ["apportion", "share_exactly", "side_pots", "split_pot", "uncalled_excess"]
+
+
+def side_pots(contributions: Sequence[int], live: Sequence[bool],
+              dead: int = 0) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Split the contributions into a main pot and side pots (X-4).
+
+    Each level of contribution of a live seat closes a pot; a live seat is eligible
+    for every pot up to its own level. Chips of folded seats stay in the pots they
+    reach; any above the highest live level join the last pot. ``dead`` (money
+    carried from an earlier deal) goes to the main pot.
+
+    :param contributions: each seat's chips put in this deal.
+    :param live: for each seat, whether it can still win (has not folded).
+    :param dead: chips in the middle that belong to no seat's contribution.
+    :returns: ``(amount, eligible_seats)`` pairs, main pot first; pots of 0 are left
+        out, except a single empty main pot when nothing is in the middle.
+
+    >>> side_pots((5, 5, 5), live=(True, True, True), dead=3)
+    ((18, (0, 1, 2)),)
+    >>> side_pots((6, 3, 6), live=(True, True, False))
+    ((9, (0, 1)), (6, (0,)))
+    """
+    levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive})
+    if not levels:
+        return ((sum(contributions) + dead, ()),)
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for i, level in enumerate(levels):
+        top = i == len(levels) - 1
+        amount = sum((c if top else min(c, level)) - min(c, below)
+                     for c in contributions if c > below)
+        if i == 0:
+            amount += dead
+        eligible = tuple(seat for seat, (c, alive) in enumerate(zip(contributions, live,
+                                                                   strict=True))
+                         if alive and c >= level)
+        if amount or not pots:
+            pots.append((amount, eligible))
+        below = level
+    return tuple(pots)
+
+
+def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int] | None:
+    """The part of the largest contribution above the second largest (X-4).
+
+    :returns: ``(seat, amount)`` to return to its owner, or ``None`` when the two
+        largest contributions are equal.
+
+    >>> uncalled_excess((10, 4, 7))
+    (0, 3)
+    >>> uncalled_excess((5, 5, 1)) is None
+    True
+    """
+    if len(contributions) < 2:
+        return None
+    order = sorted(range(len(contributions)), key=lambda s: contributions[s], reverse=True)
+    first, second = contributions[order[0]], contributions[order[1]]
+    if first == second:
+        return None
+    return order[0], first - second
+
+
+def eldest_order(first: int, players: int) -> tuple[int, ...]:
+    """Seats in play order starting from ``first``.
+
+    >>> eldest_order(2, 4)
+    (2, 3, 0, 1)
+    """
+    return tuple((first + k) % players for k in range(players))
+
+
+def split_pot(amount: int, winners: Sequence[int], first: int,
+              players: int) -> tuple[int, ...]:
+    """Divide ``amount`` equally among ``winners`` (X-5).
+
+    Chips that do not divide go one each to the winners in seat order starting
+    from ``first`` (eldest).
+
+    :returns: each seat's share (0 for seats that are not winners).
+
+    >>> split_pot(5, winners=(0, 3), first=1, players=4)
+    (2, 0, 0, 3)
+    """
+    if not winners:
+        raise ValueError("split_pot needs at least one winner")
+    shares = [0] * players
+    each, odd = divmod(amount, len(winners))
+    for seat in winners:
+        shares[seat] = each
+    ordered = sorted(set(winners), key=lambda s: (s - first) % players)
+    for seat in ordered[:odd]:
+        shares[seat] += 1
+    return tuple(shares)
+
+
+def share_exactly(amount: int, players: int) -> tuple[Fraction, ...]:
+    """Share ``amount`` equally among all seats with exact fractions (X-7).
+
+    >>> share_exactly(10, 4)
+    (Fraction(5, 2), Fraction(5, 2), Fraction(5, 2), Fraction(5, 2))
+    """
+    return (Fraction(amount, players),) * players
+
+
+def apportion(total: int, weights: Sequence[int], first: int = 0) -> tuple[int, ...]:
+    """Divide ``total`` whole chips in proportion to ``weights`` (V-B.6).
+
+    Each seat gets the whole part of its exact share; the chips left over go one
+    each by largest remaining fraction, ties in seat order starting from ``first``.
+    Never more than a seat's weight when ``total <= sum(weights)``.
+
+    >>> apportion(5, (3, 3, 0, 1), first=1)
+    (2, 2, 0, 1)
+    """
+    whole = sum(weights)
+    players = len(weights)
+    if total == 0 or whole == 0:
+        return (0,) * players
+    exact = [Fraction(total * w, whole) for w in weights]
+    shares = [int(e) for e in exact]
+    left = total - sum(shares)
+    order = sorted(range(players), key=lambda s: (-(exact[s] - shares[s]), (s - first) % players))
+    for seat in order[:left]:
+        shares[seat] += 1
+    return tuple(shares)

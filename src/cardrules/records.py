@@ -1,0 +1,236 @@
+"""Game records: a state as JSON text, and back.
+
+A record holds a format version, the game id, every field of the rules, the
+``new_game`` arguments (stacks and dealer), every action since ``new_game`` and a
+short summary of where they lead. :func:`loads` replays the actions and returns a
+state equal to the one saved; text that is truncated, tampered with, from another
+program or hostile raises :class:`~cardrules.RecordError` saying where and why.
+
+>>> import random
+>>> from cardrules import dumps, loads, play, random_policy
+>>> from cardrules.bourre import new_game
+>>> state = play(new_game(), [random_policy] * 4, random.Random(5), max_steps=8)
+>>> loads(dumps(state)) == state
+True
+>>> loads('{"format": "cardrules-record", "version": 1}')
+Traceback (most recent call last):
+...
+cardrules.errors.RecordError: record: the field 'game' is missing
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.cards import Card
+from cardrules.chance import Shuffle
+from cardrules.errors import CardRulesError, RecordError
+from cardrules.game import GameModule, GameState
+from cardrules.registry import get_game
+
+__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+
+FORMAT = "cardrules-record"
+"""The value of a record's ``format`` field."""
+VERSION = 1
+"""The record format version this library writes and reads."""
+
+_KEYS = ("format", "version", "game", "rules", "stacks", "dealer", "actions", "final")
+_MAX_TEXT = 64 * 1024 * 1024
+
+
+def dumps(state: GameState, *, indent: int | None = None) -> str:
+    """The record of ``state`` as JSON text.
+
+    :param state: any state of any game.
+    :param indent: pretty-print with this indentation (``None``: one line).
+    :returns: the record.
+    :raises ValueError: if ``state`` is not a game state.
+
+    >>> from cardrules.bouillotte import historic
+    >>> text = dumps(historic.new_game())
+    >>> text.startswith('{"format": "cardrules-record", "version": 1, "game": "bouillotte-historic"')
+    True
+    """
+    if not isinstance(getattr(state, "GAME_ID", None), str):
+        raise CardRulesError(f"dumps needs a game state, not {type(state).__name__}")
+    record = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.GAME_ID,
+        "rules": attrs.asdict(state.rules),
+        "stacks": list(state.initial_stacks),
+        "dealer": state.initial_dealer,
+        "actions": [_encode_action(action) for action in state.history],
+        "final": _summary(state),
+    }
+    return json.dumps(record, ensure_ascii=False, indent=indent)
+
+
+def _summary(state: GameState) -> dict[str, Any]:
+    return {"actions": len(state.history), "stacks": list(state.stacks), "pot": state.pot}
+
+
+def _encode_action(action: Action) -> dict[str, Any]:
+    encoded: dict[str, Any] = {"action": type(action).__name__}
+    for field in attrs.fields(type(action)):
+        encoded[field.name] = _encode_value(getattr(action, field.name))
+    return encoded
+
+
+def _encode_value(value: object) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple):
+        return [_encode_value(item) for item in value]
+    return value
+
+
+def loads(text: str | bytes) -> Any:
+    """Read a record written by :func:`dumps` and replay it.
+
+    :param text: the record's JSON text.
+    :returns: the state it records, equal to the one saved.
+    :raises RecordError: if the text is not a readable, consistent record; the
+        message says where (``actions[12]``, ``rules.players``, …) and why.
+
+    >>> loads("{")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: record: not valid JSON (truncated?): Expecting property name enclosed in double quotes at line 1, column 2
+    """
+    try:
+        return _loads(text)
+    except RecordError:
+        raise
+    except (RecursionError, MemoryError) as error:
+        raise RecordError(f"record: too deeply nested or too large to read "
+                          f"({type(error).__name__})") from None
+    except Exception as error:  # the boundary: nothing else may escape a bad record
+        raise RecordError(f"record: unreadable ({type(error).__name__}: {error})") from error
+
+
+def _loads(text: str | bytes) -> Any:
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"record: not UTF-8 text ({error})") from None
+    if not isinstance(text, str):
+        raise RecordError(f"record: expected JSON text (str or bytes), not {type(text).__name__}")
+    if len(text) > _MAX_TEXT:
+        raise RecordError(f"record: {len(text)} characters is more than the {_MAX_TEXT} allowed")
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"record: not valid JSON (truncated?): {error.msg} at line "
+                          f"{error.lineno}, column {error.colno}") from None
+    except ValueError as error:
+        raise RecordError(f"record: not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"record: expected a JSON object, found {_kind(data)}")
+    for key in _KEYS:
+        if key not in data:
+            raise RecordError(f"record: the field {key!r} is missing")
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise RecordError(f"record: unknown field(s) {', '.join(map(repr, unknown))}; a record "
+                          f"has {', '.join(_KEYS)}")
+    if data["format"] != FORMAT:
+        raise RecordError(f"record.format: {data['format']!r} is not {FORMAT!r}: not a "
+                          "cardrules record")
+    if data["version"] != VERSION or type(data["version"]) is not int:
+        raise RecordError(f"record.version: this library reads version {VERSION}, "
+                          f"not {data['version']!r}")
+    try:
+        game = get_game(data["game"])
+    except CardRulesError as error:
+        raise RecordError(f"record.game: {error}") from None
+    rules = _read_rules(game, data["rules"])
+    stacks = data["stacks"]
+    if not isinstance(stacks, list) or not all(type(s) is int for s in stacks):
+        raise RecordError(f"record.stacks: expected a list of whole numbers, found {_kind(stacks)}")
+    if type(data["dealer"]) is not int:
+        raise RecordError(f"record.dealer: expected a whole number, found {_kind(data['dealer'])}")
+    try:
+        state = game.new_game(rules, stacks=tuple(stacks), dealer=data["dealer"])
+    except CardRulesError as error:
+        raise RecordError(f"record.stacks/dealer: {error}") from None
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise RecordError(f"record.actions: expected a list, found {_kind(actions)}")
+    classes = {cls.__name__: cls for cls in (*game.ACTIONS, Shuffle)}
+    for index, item in enumerate(actions):
+        action = _decode_action(item, classes, f"record.actions[{index}]")
+        try:
+            state = state.apply(action)
+        except CardRulesError as error:
+            raise RecordError(f"record.actions[{index}]: {action} cannot be replayed: "
+                              f"{error}") from None
+    if data["final"] != _summary(state):
+        raise RecordError(
+            f"record.final: the actions lead to {json.dumps(_summary(state))}, but the record "
+            f"says {json.dumps(data['final'])}: the record was changed after it was written")
+    return state
+
+
+def _reject_constant(name: str) -> None:
+    raise RecordError(f"record: {name} is not allowed in a record")
+
+
+def _kind(value: object) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+             int: "a number", float: "a number", type(None): "null"}
+    return f"{names.get(type(value), type(value).__name__)} ({json.dumps(value)[:40]})"
+
+
+def _read_rules(game: GameModule, fields: object) -> Any:
+    if not isinstance(fields, dict):
+        raise RecordError(f"record.rules: expected an object, found {_kind(fields)}")
+    known = {field.name for field in attrs.fields(game.Rules)}
+    for name in fields:
+        if name not in known:
+            raise RecordError(f"record.rules: {name!r} is not a rules field of "
+                              f"{game.GAME_ID}; the fields are {', '.join(sorted(known))}")
+    for name in known:
+        if name not in fields:
+            raise RecordError(f"record.rules: the field {name!r} is missing")
+    try:
+        return game.Rules(**fields)
+    except CardRulesError as error:
+        raise RecordError(f"record.rules: {error}") from None
+
+
+def _decode_action(item: object, classes: dict[str, type[Action]], where: str) -> Action:
+    if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+        raise RecordError(f"{where}: expected an object with an 'action' name, "
+                          f"found {_kind(item)}")
+    cls = classes.get(item["action"])
+    if cls is None:
+        raise RecordError(f"{where}: {item['action']!r} is not an action of this game; the "
+                          f"actions are {', '.join(sorted(classes))}")
+    names = [field.name for field in attrs.fields(cls)]
+    given = set(item) - {"action"}
+    if given != set(names):
+        raise RecordError(f"{where}: {cls.__name__} takes the fields "
+                          f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}")
+    values = {name: _decode_value(item[name], f"{where}.{name}") for name in names}
+    return cls(**values)
+
+
+def _decode_value(value: object, where: str) -> Any:
+    if type(value) is int:
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except ValueError as error:
+            raise RecordError(f"{where}: {error}") from None
+    if isinstance(value, list):
+        return tuple(_decode_value(item, f"{where}[{i}]") for i, item in enumerate(value))
+    raise RecordError(f"{where}: expected a number, a card or a list of cards, "
+                      f"found {_kind(value)}")
