@@ -1,0 +1,53 @@
+"""Modern Bouillotte: the single-round rules of the common rule summaries (RULES.md M, V-M).
+
+3 to 5 players, a reduced deck, three cards each and a retourné face up in the middle;
+one betting round (or two or three, V-M.3) with antes, checks, raises limited by
+``max_raise``, all-in calls and side pots; brelans can be announced for a fee; the best
+brelan, or failing one the best point, takes each pot.
+
+>>> import random
+>>> from cardrules import play, random_policy
+>>> from cardrules.bouillotte import modern
+>>> final = play(modern.new_game(modern.Rules(deals=3)), [random_policy] * 4,
+...              random.Random(1))
+>>> final.is_terminal, sum(final.returns())
+(True, Fraction(0, 1))
+"""
+
+from cardrules.actions import Call, Check, Fold, Raise
+
+from .actions import ACTIONS, ANNOUNCE, Announce
+from .deal import arrange_deck
+from .engine import Phase
+from .events import Announced, CardsTurned, FeePaid, HandShown, RetourneChanged, RetournesTurned
+from .hands import Category, HandValue, card_value, evaluate
+from .rules import Rules
+from .state import GAME_ID, State, new_game
+from .view import View
+
+__all__ = [
+    "ACTIONS",
+    "ANNOUNCE",
+    "GAME_ID",
+    "Announce",
+    "Announced",
+    "Call",
+    "CardsTurned",
+    "Category",
+    "Check",
+    "FeePaid",
+    "Fold",
+    "HandShown",
+    "HandValue",
+    "Phase",
+    "Raise",
+    "RetourneChanged",
+    "RetournesTurned",
+    "Rules",
+    "State",
+    "View",
+    "arrange_deck",
+    "card_value",
+    "evaluate",
+    "new_game",
+]

@@ -1,0 +1,393 @@
+"""The pure machinery of a modern Bouillotte deal: the legal set, and the transitions.
+
+A transition copies the state into a :class:`Draft` (plain lists), changes it, and the
+state module freezes it back into a new ``State`` — one construction per ``apply``.
+Nothing here touches the receiver. The functions follow the rule book: deal (M-2,
+V-M.2), betting (M-3, X-3, X-4), announcements (M-4), the retourné change (V-M.4),
+reveals between rounds (V-M.3), showdown (M-5, M-6.1, X-5), sessions (M-6.2, X-6, X-7).
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, raise_to
+from cardrules.cards import Card
+from cardrules.events import (
+    AntePaid,
+    DealStarted,
+    Event,
+    ExcessReturned,
+    PotWon,
+    Rebuy,
+    SessionEnded,
+)
+from cardrules.pots import side_pots, split_pot, uncalled_excess
+
+from .actions import ANNOUNCE
+from .events import Announced, CardsTurned, FeePaid, HandShown, RetourneChanged, RetournesTurned
+from .hands import HandValue, _evaluate
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["Draft", "Phase"]
+
+
+class Phase(enum.Enum):
+    """Where a session stands."""
+
+    DEAL = "deal"
+    """The chance node of a deal: antes are in, the cards are to be shuffled."""
+    BETTING = "betting"
+    """A seat is to act in a betting round."""
+    OVER = "over"
+    """The session is over."""
+
+
+def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) -> HandValue:
+    """The hand's value under ``rules`` (cached)."""
+    return _evaluate(
+        tuple(sorted(hand)), retournes, rules.favori, rules.point_values, rules.point_tiebreak
+    )
+
+
+def legal_set(state: State) -> tuple[Action, ...]:
+    """Every legal action of the seat to act, in a fixed order (M-3.2, M-3.3, M-4.1)."""
+    if state.phase is not Phase.BETTING:
+        return ()
+    rules = state.rules
+    seat = state.actor
+    contributions = state.contributions
+    stacks = state.stacks
+    largest = state.largest
+    owed = largest - contributions[seat]
+    actions: list[Action] = []
+    if (
+        rules.announce_fee is not None
+        and state.announced[seat] is None
+        and value_of(rules, state.hands[seat], state.retournes).is_brelan
+    ):
+        actions.append(ANNOUNCE)
+    actions.append(CHECK if owed == 0 else CALL)
+    if others_can_bet(state.folded, stacks, seat):
+        high = min(largest + rules.max_raise, contributions[seat] + stacks[seat])
+        actions.extend(raise_to(to) for to in range(largest + 1, high + 1))
+    if owed > 0 and state.announced[seat] is None:
+        actions.append(FOLD)
+    return tuple(actions)
+
+
+def others_can_bet(
+    folded: tuple[bool, ...] | list[bool], stacks: tuple[int, ...] | list[int], seat: int
+) -> bool:
+    """Whether some other seat still in has chips (X-4: else no raise)."""
+    return any(not folded[t] and stacks[t] > 0 for t in range(len(stacks)) if t != seat)
+
+
+class Draft:
+    """A mutable copy of a state's fields, changed by one transition."""
+
+    __slots__ = (
+        "acted",
+        "actor",
+        "announced",
+        "betting_round",
+        "changed",
+        "contributions",
+        "dead_retournes",
+        "deal_events",
+        "deal_number",
+        "dealer",
+        "deck",
+        "events",
+        "face_up",
+        "first_acted",
+        "folded",
+        "hands",
+        "largest",
+        "last_deal_events",
+        "phase",
+        "rebuys",
+        "retournes",
+        "rules",
+        "stacks",
+        "state",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.rules = state.rules
+        self.phase = state.phase
+        self.dealer = state.dealer
+        self.deal_number = state.deal_number
+        self.stacks = list(state.stacks)
+        self.contributions = list(state.contributions)
+        self.folded = list(state.folded)
+        self.announced = list(state.announced)
+        self.acted = list(state.acted)
+        self.first_acted = list(state.first_acted)
+        self.betting_round = state.betting_round
+        self.actor = state.actor
+        self.largest = state.largest
+        self.deck = state.deck
+        self.hands = state.hands
+        self.retournes = state.retournes
+        self.dead_retournes = state.dead_retournes
+        self.face_up = list(state.face_up)
+        self.changed = state.changed
+        self.rebuys = list(state.rebuys)
+        self.events: list[Event] = []
+        self.deal_events = state.deal_events
+        self.last_deal_events = state.last_deal_events
+
+    # -- helpers --------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.rules.players
+
+    def live(self) -> list[int]:
+        """Seats still in, from eldest."""
+        n = self.rules.players
+        return [(self.eldest + k) % n for k in range(n) if not self.folded[(self.eldest + k) % n]]
+
+    def able(self) -> list[int]:
+        """Seats still in with chips left (the others are all-in), from eldest."""
+        return [s for s in self.live() if self.stacks[s] > 0]
+
+    def results(self) -> list[int]:
+        start = self.state.initial_stacks
+        return [
+            self.stacks[s] - start[s] - self.rebuys[s] * self.rules.stack
+            for s in range(self.players)
+        ]
+
+    def move(self, seat: int, amount: int) -> None:
+        """Put ``amount`` of ``seat``'s stack in the pot (X-3: never below 0)."""
+        assert 0 <= amount <= self.stacks[seat]
+        self.stacks[seat] -= amount
+        self.contributions[seat] += amount
+
+    # -- deal ------------------------------------------------------------------------
+    def start_deal(self) -> None:
+        """Rebuys (X-6), antes (M-2.1); the state waits at the chance node (X-7)."""
+        n = self.players
+        rules = self.rules
+        self.phase = Phase.DEAL
+        self.last_deal_events = self.deal_events
+        self.deal_events = len(self.state.event_log) + len(self.events)
+        self.events.append(DealStarted(self.deal_number, self.dealer))
+        self.contributions = [0] * n
+        self.folded = [False] * n
+        self.announced = [None] * n
+        self.acted = [False] * n
+        self.first_acted = [False] * n
+        self.betting_round = 0
+        self.actor = -1
+        self.deck = ()
+        self.hands = ((),) * n
+        self.retournes = ()
+        self.dead_retournes = ()
+        self.face_up = [0] * n
+        self.changed = False
+        order = [(self.eldest + k) % n for k in range(n)]
+        for seat in order:
+            if self.stacks[seat] == 0:
+                self.stacks[seat] = rules.stack
+                self.rebuys[seat] += 1
+                self.events.append(Rebuy(seat, rules.stack))
+        for seat in order:
+            amount = min(rules.ante, self.stacks[seat])
+            self.move(seat, amount)
+            self.events.append(AntePaid(seat, amount))
+        self.largest = max(self.contributions)
+
+    def deal(self, order: tuple[Card, ...]) -> None:
+        """Deal the shuffled ``order`` (X-1, M-2.2, V-M.1, V-M.2) and open the betting."""
+        n = self.players
+        rules = self.rules
+        eldest = self.eldest
+        hands: list[tuple[Card, ...]] = [()] * n
+        for k in range(n):
+            hands[(eldest + k) % n] = (order[k], order[k + n], order[k + 2 * n])
+        self.deck = order
+        self.hands = tuple(hands)
+        self.retournes = order[3 * n : 3 * n + rules.retournes]
+        self.events.append(RetournesTurned(self.retournes))
+        if rules.open_card:
+            for k in range(n):
+                seat = (eldest + k) % n
+                self.face_up[seat] = 1
+                self.events.append(CardsTurned(seat, hands[seat][:1]))
+        self.phase = Phase.BETTING
+        self.open_round(0)
+
+    def open_round(self, number: int) -> None:
+        """Begin betting round ``number`` (M-3.1, V-M.3), or go to the showdown when
+        fewer than two seats still in have chips."""
+        self.betting_round = number
+        self.acted = [False] * self.players
+        able = self.able()
+        if len(able) < 2:
+            self.maybe_change_retourne()
+            self.showdown()
+            return
+        self.actor = able[0]
+
+    def maybe_change_retourne(self) -> None:
+        """V-M.4: once every seat still in has acted in the first round, or is all-in."""
+        if not self.rules.retourne_change or self.changed or self.betting_round != 0:
+            return
+        if any(not self.first_acted[s] and self.stacks[s] > 0 for s in self.live()):
+            return
+        n = self.players
+        count = self.rules.retournes
+        start = 3 * n + count
+        new = self.deck[start : start + count]
+        self.dead_retournes = self.retournes
+        self.retournes = new
+        self.changed = True
+        self.events.append(RetourneChanged(self.dead_retournes, new))
+
+    # -- betting ---------------------------------------------------------------------
+    def bet(self, action: Action) -> None:
+        """A betting action of the seat to act (M-3.2–M-3.5)."""
+        seat = self.actor
+        cls = action.__class__
+        if cls is Check:
+            pass
+        elif cls is Call:
+            self.move(seat, min(self.largest - self.contributions[seat], self.stacks[seat]))
+        elif cls is Fold:
+            self.folded[seat] = True
+        else:
+            to: int = action.to  # type: ignore[attr-defined]
+            self.move(seat, to - self.contributions[seat])
+            self.largest = to
+            self.acted = [False] * self.players
+        self.acted[seat] = True
+        if self.betting_round == 0:
+            self.first_acted[seat] = True
+        live = self.live()
+        if len(live) == 1:
+            self.fold_out(live[0])
+            return
+        self.maybe_change_retourne()
+        self.advance(seat)
+
+    def announce(self) -> None:
+        """M-4.1, M-4.2: the fee from every other seat; the announcer keeps the turn."""
+        seat = self.actor
+        rules = self.rules
+        fee = rules.announce_fee
+        assert fee is not None
+        value = value_of(rules, self.hands[seat], self.retournes)
+        self.announced[seat] = value.category
+        self.events.append(Announced(seat, value.category))
+        n = self.players
+        for k in range(1, n):
+            payer = (seat + k) % n
+            amount = min(fee, self.stacks[payer])
+            if amount:
+                self.stacks[payer] -= amount
+                self.stacks[seat] += amount
+                self.events.append(FeePaid(payer, seat, amount))
+        self.maybe_change_retourne()
+
+    def advance(self, seat: int) -> None:
+        """The next seat to act after ``seat``, or the end of the round (M-3.5)."""
+        n = self.players
+        for k in range(1, n + 1):
+            t = (seat + k) % n
+            if (
+                not self.folded[t]
+                and self.stacks[t] > 0
+                and (not self.acted[t] or self.contributions[t] < self.largest)
+            ):
+                self.actor = t
+                return
+        self.close_round()
+
+    def close_round(self) -> None:
+        """After a round but the last, each seat still in turns up a card (V-M.3)."""
+        if self.betting_round + 1 >= self.rules.betting_rounds:
+            self.showdown()
+            return
+        if len(self.able()) < 2:
+            self.showdown()
+            return
+        for seat in self.live():
+            up = self.face_up[seat]
+            if up < 3:
+                self.face_up[seat] = up + 1
+                self.events.append(CardsTurned(seat, self.hands[seat][up : up + 1]))
+        self.open_round(self.betting_round + 1)
+
+    # -- end of a deal ---------------------------------------------------------------
+    def fold_out(self, winner: int) -> None:
+        """M-3.7: the last seat in takes the pot without showing."""
+        amount = sum(self.contributions)
+        shares = [0] * self.players
+        shares[winner] = amount
+        self.stacks[winner] += amount
+        self.events.append(PotWon(amount, (winner,), tuple(shares), 0, None))
+        self.end_deal()
+
+    def showdown(self) -> None:
+        """X-4 excess back, then each pot to the best hand eligible (M-6.1, X-5)."""
+        n = self.players
+        excess = uncalled_excess(self.contributions)
+        if excess is not None:
+            seat, amount = excess
+            self.contributions[seat] -= amount
+            self.stacks[seat] += amount
+            self.events.append(ExcessReturned(seat, amount))
+        live = self.live()
+        values: dict[int, HandValue] = {}
+        for seat in live:
+            values[seat] = value_of(self.rules, self.hands[seat], self.retournes)
+            self.events.append(HandShown(seat, self.hands[seat], str(values[seat])))
+        pots = side_pots(self.contributions, [not f for f in self.folded])
+        for index, (amount, eligible) in enumerate(pots):
+            if not amount:
+                continue
+            best = max(values[s] for s in eligible)
+            winners = tuple(s for s in eligible if values[s] == best)
+            shares = split_pot(amount, winners, self.eldest, n)
+            for seat in winners:
+                self.stacks[seat] += shares[seat]
+            self.events.append(PotWon(amount, winners, shares, index, str(best)))
+        self.end_deal()
+
+    def end_deal(self) -> None:
+        """The session ends (M-6.2, X-7) or the next deal begins at once."""
+        n = self.players
+        self.contributions = [0] * n
+        rules = self.rules
+        over = self.deal_number + 1 >= rules.deals or (
+            rules.target is not None and max(self.results()) >= rules.target
+        )
+        if not over:
+            self.dealer = (self.dealer + 1) % n
+            self.deal_number += 1
+            self.start_deal()
+            return
+        self.phase = Phase.OVER
+        self.actor = -1
+        self.deck = ()
+        self.hands = ((),) * n
+        self.retournes = ()
+        self.dead_retournes = ()
+        self.face_up = [0] * n
+        self.folded = [False] * n
+        self.acted = [False] * n
+        # Every deal awards its whole pot, so no pot is ever left to share (X-7).
+        results = tuple(Fraction(r) for r in self.results())
+        self.events.append(SessionEnded(results))

@@ -1,0 +1,213 @@
+"""Hand values of modern Bouillotte: brelans and the point (M-1.3, M-1.4, M-5, V-M.1).
+
+>>> from cardrules.cards import cards
+>>> evaluate(cards("9s Qh Ac"), cards("Kd")).points
+11
+>>> str(evaluate(cards("As Ks Qs"), cards("9s")))
+'point of 41 in ♠'
+>>> evaluate(cards("9h 9d 9c"), cards("9s")) > evaluate(cards("Ah Ad Ac"), cards("Ks"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Literal
+
+import attrs
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import CardRulesError
+
+from .rules import Rules
+
+__all__ = ["Category", "HandValue", "card_value", "evaluate"]
+
+Category = Literal["carre", "favori", "simple", "point"]
+"""The class of a hand: a brelan carré, favori or simple, or a point hand."""
+
+_NAMES = {"carre": "brelan carré", "favori": "brelan favori", "simple": "brelan simple"}
+_PLURAL = {
+    Rank.ACE: "aces",
+    Rank.KING: "kings",
+    Rank.QUEEN: "queens",
+    Rank.JACK: "jacks",
+    Rank.NINE: "9s",
+    Rank.EIGHT: "8s",
+}
+
+
+def card_value(card: Card, point_values: str = "flat") -> int:
+    """A card's value for the point (M-1.4).
+
+    >>> from cardrules.cards import Card
+    >>> eight = Card.parse("8h")
+    >>> card_value(Card.parse("As")), card_value(eight), card_value(eight, "pip")
+    (11, 10, 8)
+    """
+    rank = card.rank
+    if rank == Rank.ACE:
+        return 11
+    if point_values == "pip" and rank < Rank.TEN:
+        return int(rank)
+    return 10
+
+
+@attrs.frozen(slots=True, eq=False, order=False)
+class HandValue:
+    """The value of a hand at the showdown; ``a > b`` means ``a`` beats ``b``.
+
+    Equal values tie (X-5). Only values computed under the same rules compare.
+
+    >>> from cardrules.cards import cards
+    >>> value = evaluate(cards("Kh Kd 8s"), cards("Kc"))
+    >>> value.category, value.rank, value.points
+    ('favori', Rank.KING, 10)
+    """
+
+    category: Category
+    """``"carre"``, ``"favori"``, ``"simple"`` or ``"point"``."""
+    rank: Rank | None
+    """The brelan's rank, ``None`` for a point hand."""
+    points: int
+    """The seat's point: the total of its best suit (M-5.5), brelan or not."""
+    suit: Suit
+    """The suit of that point."""
+    key: tuple[Any, ...] = attrs.field(repr=False)
+    """What comparisons use: class, then rank or point and tie-breaks."""
+
+    @property
+    def is_brelan(self) -> bool:
+        """Whether the hand is a brelan of any class."""
+        return self.category != "point"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is HandValue:
+            return bool(self.key == other.key)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is HandValue:
+            return bool(self.key != other.key)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __lt__(self, other: HandValue) -> bool:
+        return bool(self.key < other.key)
+
+    def __le__(self, other: HandValue) -> bool:
+        return bool(self.key <= other.key)
+
+    def __gt__(self, other: HandValue) -> bool:
+        return bool(self.key > other.key)
+
+    def __ge__(self, other: HandValue) -> bool:
+        return bool(self.key >= other.key)
+
+    def __str__(self) -> str:
+        if self.rank is not None:
+            return f"{_NAMES[self.category]} of {_PLURAL.get(self.rank, str(self.rank))}"
+        return f"point of {self.points} in {self.suit.symbol}"
+
+
+def evaluate(
+    hand: Sequence[Card], retournes: Sequence[Card], rules: Rules | None = None
+) -> HandValue:
+    """The value of a 3-card ``hand`` with ``retournes`` (1 or 2 cards) under ``rules``.
+
+    :param hand: the seat's three cards.
+    :param retournes: the community cards: one, or two with the double retourné.
+    :param rules: the favori, point-value and tie-break options (default ``Rules()``).
+    :returns: the hand's value.
+    :raises ValueError: for a hand that is not 3 distinct cards or 1–2 retournés.
+
+    >>> from cardrules.cards import cards
+    >>> evaluate(cards("As Ks Qs"), cards("9s")).points
+    41
+    >>> evaluate(cards("As Ks Qs"), cards("9s"), Rules(point_values="pip")).points
+    40
+    >>> evaluate(cards("8h 8d Kc"), cards("8s 8c")).category
+    'carre'
+    """
+    if rules is None:
+        rules = _DEFAULT
+    try:
+        hand_t = tuple(sorted(hand))
+        ret_t = tuple(retournes)
+    except TypeError as error:
+        raise CardRulesError(f"evaluate needs sequences of cards: {error}") from None
+    if (
+        len(hand_t) != 3
+        or not 1 <= len(ret_t) <= 2
+        or any(c.__class__ is not Card for c in (*hand_t, *ret_t))
+        or len(set(hand_t + ret_t)) != len(hand_t) + len(ret_t)
+    ):
+        raise CardRulesError(
+            f"evaluate needs 3 distinct cards and 1 or 2 other retournés, "
+            f"not {hand!r} and {retournes!r}"
+        )
+    return _evaluate(hand_t, ret_t, rules.favori, rules.point_values, rules.point_tiebreak)
+
+
+_DEFAULT = Rules()
+
+
+@lru_cache(maxsize=65536)
+def _evaluate(
+    hand: tuple[Card, ...],
+    retournes: tuple[Card, ...],
+    favori: str,
+    point_values: str,
+    tiebreak: str,
+) -> HandValue:
+    points, suit, point_key = _point(hand, retournes, point_values, tiebreak)
+    brelan = _brelan(hand, retournes, favori)
+    if brelan is not None:
+        category, rank, level = brelan
+        return HandValue(category, rank, points, suit, (level, int(rank)))
+    return HandValue("point", None, points, suit, (0, *point_key))
+
+
+def _brelan(
+    hand: tuple[Card, ...], retournes: tuple[Card, ...], favori: str
+) -> tuple[Category, Rank, int] | None:
+    ranks = [c.rank for c in hand]
+    for rank in set(ranks):
+        held = ranks.count(rank)
+        matching = sum(1 for r in retournes if r.rank == rank)
+        if held == 3:
+            if matching:
+                return "carre", rank, 4
+            return "simple", rank, 3 if favori == "below_simple" else 2
+        if held == 2:
+            if matching == 2:
+                return "carre", rank, 4
+            if matching == 1 and favori != "off":
+                return "favori", rank, 3 if favori == "above_simple" else 2
+    return None
+
+
+def _point(
+    hand: tuple[Card, ...], retournes: tuple[Card, ...], point_values: str, tiebreak: str
+) -> tuple[int, Suit, tuple[Any, ...]]:
+    best: tuple[Any, ...] | None = None
+    best_suit = hand[0].suit
+    for suit in {c.suit for c in hand}:
+        counted = [c for c in hand if c.suit is suit]
+        counted += [r for r in retournes if r.suit is suit]
+        total = sum(card_value(c, point_values) for c in counted)
+        ranks = tuple(sorted((int(c.rank) for c in counted), reverse=True))
+        if retournes[0].suit is suit:
+            flag = 2
+        elif len(retournes) > 1 and retournes[1].suit is suit:
+            flag = 1
+        else:
+            flag = 0
+        key = (total, ranks if tiebreak == "kickers" else ranks[:1], flag)
+        if best is None or key > best:
+            best, best_suit = key, suit
+    assert best is not None
+    return best[0], best_suit, best

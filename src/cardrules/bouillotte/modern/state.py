@@ -1,0 +1,432 @@
+"""The state of a modern Bouillotte session, and ``new_game``.
+
+>>> import random
+>>> from cardrules import sample_chance
+>>> state = new_game(Rules(players=3))
+>>> state.to_act, state.pot, state.stacks
+(CHANCE, 3, (99, 99, 99))
+>>> state = state.apply(sample_chance(state, random.Random(0)))
+>>> state.to_act, len(state.retournes)
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from cardrules.actions import Action, Call, Check, Fold, Raise
+from cardrules.cards import Card
+from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle
+from cardrules.errors import IllegalActionError, RulesError
+from cardrules.events import Event
+from cardrules.game import Log, check_seat, describe_actions, standings_of
+from cardrules.pots import side_pots
+
+from .actions import Announce
+from .engine import Draft, Phase, legal_set, others_can_bet, value_of
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .view import View
+
+__all__ = ["GAME_ID", "Phase", "State", "new_game"]
+
+GAME_ID = "bouillotte-modern"
+"""The game's id in records and the registry."""
+
+_KNOWN = frozenset({Check, Call, Fold, Raise, Announce, Shuffle})
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A moment of a modern Bouillotte session (immutable; ``apply`` returns a new one).
+
+    Build the first with :func:`new_game`. Seats are numbered in the direction of play;
+    eldest, ``(dealer + 1) % players``, gets the first card and speaks first.
+
+    >>> state = new_game()
+    >>> state.phase, state.contributions
+    (<Phase.DEAL: 'deal'>, (1, 1, 1, 1))
+    """
+
+    GAME_ID: ClassVar[str] = GAME_ID
+
+    rules: Rules
+    """The options of the session."""
+    phase: Phase
+    """Chance node of a deal, betting, or over."""
+    dealer: int
+    """The dealer's seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    stacks: tuple[int, ...]
+    """Chips each seat holds outside the pot."""
+    contributions: tuple[int, ...]
+    """Chips each seat has put in the pot this deal (ante included)."""
+    folded: tuple[bool, ...]
+    """Which seats have folded this deal."""
+    announced: tuple[str | None, ...]
+    """The class of brelan each seat announced this deal, ``None`` if it did not."""
+    acted: tuple[bool, ...]
+    """Which seats have acted since the last raise in this betting round."""
+    first_acted: tuple[bool, ...]
+    """Which seats have taken a betting action in the first round (V-M.4)."""
+    betting_round: int
+    """The betting round from 0 (V-M.3)."""
+    actor: int
+    """The seat to act in the betting, ``-1`` otherwise."""
+    largest: int
+    """The largest contribution of this deal."""
+    deck: tuple[Card, ...] = attrs.field(repr=False)
+    """The deal's shuffled deck, top first (hidden; ``()`` before the shuffle)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards in the order dealt (the whole truth: use :meth:`view`)."""
+    retournes: tuple[Card, ...]
+    """The community cards face up now (``()`` before the deal)."""
+    dead_retournes: tuple[Card, ...]
+    """Retournés replaced by the retourné change, still face up (V-M.4)."""
+    face_up: tuple[int, ...]
+    """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
+    changed: bool
+    """Whether the retourné change has happened this deal (V-M.4)."""
+    rebuys: tuple[int, ...]
+    """How many times each seat has rebought (X-6)."""
+    initial_stacks: tuple[int, ...]
+    """The stacks given to :func:`new_game`."""
+    initial_dealer: int
+    """The dealer given to :func:`new_game`."""
+    deal_events: int = attrs.field(repr=False)
+    """Where this deal's events begin in :attr:`events`."""
+    last_deal_events: int = attrs.field(repr=False)
+    """Where the previous deal's events begin (the view shows them between deals)."""
+    log: Log[Action] = attrs.field(repr=False)
+    """Every action applied since :func:`new_game`."""
+    event_log: Log[Event] = attrs.field(repr=False)
+    """Every event since :func:`new_game`."""
+    _legal: tuple[Action, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+
+    # -- the API ---------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | Chance | None:
+        """The seat to act, :data:`~cardrules.CHANCE`, or ``None`` when the session is over."""
+        phase = self.phase
+        if phase is Phase.BETTING:
+            return self.actor
+        return CHANCE if phase is Phase.DEAL else None
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the session is over."""
+        return self.phase is Phase.OVER
+
+    @property
+    def chance_cards(self) -> tuple[Card, ...]:
+        """At the chance node, the deck to shuffle (canonical order); ``()`` elsewhere."""
+        return self.rules.deck if self.phase is Phase.DEAL else ()
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since :func:`new_game`, chance actions included."""
+        return self.log.as_tuple()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, newest last."""
+        return self.event_log.as_tuple()
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle."""
+        return sum(self.contributions)
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4)."""
+        return side_pots(self.contributions, tuple(not f for f in self.folded))
+
+    @property
+    def eldest(self) -> int:
+        """The seat after the dealer: first card, first to speak."""
+        return (self.dealer + 1) % self.rules.players
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's result: stack − starting stack − rebuys (X-8).
+
+        >>> new_game().returns()
+        (Fraction(-1, 1), Fraction(-1, 1), Fraction(-1, 1), Fraction(-1, 1))
+        """
+        stack = self.rules.stack
+        return tuple(
+            Fraction(chips - start - rebuys * stack)
+            for chips, start, rebuys in zip(
+                self.stacks, self.initial_stacks, self.rebuys, strict=True
+            )
+        )
+
+    def standings(self) -> tuple[int, ...]:
+        """Each seat's place by :meth:`returns` (1 best; ties share and the next skips).
+
+        >>> new_game().standings()
+        (1, 1, 1, 1)
+        """
+        return standings_of(self.returns())
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act; ``()`` at chance nodes and at the end.
+
+        >>> import random
+        >>> from cardrules import sample_chance
+        >>> state = new_game(Rules(announce_fee=None))
+        >>> state = state.apply(sample_chance(state, random.Random(0)))
+        >>> state.legal_actions()
+        (Check(), Raise(to=2), Raise(to=3), Raise(to=4), Raise(to=5), Raise(to=6))
+        """
+        legal = self._legal
+        if legal is None:
+            legal = legal_set(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def is_legal(self, action: object) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (never raises)."""
+        if self.phase is Phase.DEAL:
+            try:
+                check_shuffle(action, self.rules.deck, _deck_set(self.rules.players))
+            except IllegalActionError:
+                return False
+            return True
+        return _is_listed(action, self.legal_actions())
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action``.
+
+        :raises IllegalActionError: if ``action`` is not legal now (X-9); the message
+            names the seat, the action, the reason, the rule and what is legal.
+        """
+        phase = self.phase
+        if phase is Phase.BETTING:
+            if not _is_listed(action, self.legal_actions()):
+                raise self._illegal(action)
+            draft = Draft(self)
+            if action.__class__ is Announce:
+                draft.announce()
+            else:
+                draft.bet(action)
+        elif phase is Phase.DEAL:
+            shuffle = check_shuffle(action, self.rules.deck, _deck_set(self.rules.players))
+            draft = Draft(self)
+            draft.deal(shuffle.order)
+            action = shuffle
+        else:
+            raise IllegalActionError(
+                f"the session is over: no action can be applied, not {action!r} (X-7)",
+                rule="X-7",
+                action=action,
+            )
+        return _freeze(draft, self.log.append(action))
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now (X-10).
+
+        :raises ValueError: for a seat that is not an int from 0 to ``players - 1``.
+
+        >>> new_game().view(2).hand
+        ()
+        """
+        from .view import make_view
+
+        check_seat(seat, self.rules.players)
+        return make_view(self, seat)
+
+    # -- errors ----------------------------------------------------------------------
+    def _illegal(self, action: object) -> IllegalActionError:
+        seat = self.actor
+        rule, reason = _reason(self, action)
+        legal = describe_actions(self.legal_actions())
+        try:
+            shown = str(action) if isinstance(action, Action) else repr(action)
+        except Exception:  # pragma: no cover - a hostile __str__
+            shown = object.__repr__(action)
+        return IllegalActionError(
+            f"seat {seat} cannot {shown}: {reason} ({rule}); legal now: {legal}",
+            rule=rule,
+            seat=seat,
+            action=action,
+        )
+
+
+def _is_listed(action: object, legal: tuple[Action, ...]) -> bool:
+    cls = action.__class__
+    if cls is Raise:
+        if type(action.to) is not int:  # type: ignore[attr-defined]
+            return False
+    elif cls not in _KNOWN:
+        return False
+    return action in legal
+
+
+_DECK_SETS: dict[int, frozenset[Card]] = {}
+
+
+def _deck_set(players: int) -> frozenset[Card]:
+    found = _DECK_SETS.get(players)
+    if found is None:
+        found = _DECK_SETS[players] = frozenset(Rules(players=players).deck)
+    return found
+
+
+def _reason(state: State, action: object) -> tuple[str, str]:
+    """Why a betting-phase ``action`` is not legal: (rule id, words)."""
+    cls = action.__class__
+    if not isinstance(action, Action):
+        return "X-9", f"{action!r} is not an action"
+    if cls not in _KNOWN:
+        return "X-9", f"{cls.__name__} is not an action of modern Bouillotte"
+    if cls is Shuffle:
+        return "X-2", "a shuffle belongs to the chance node of a deal, not to the betting"
+    seat = state.actor
+    owed = state.largest - state.contributions[seat]
+    rules = state.rules
+    if cls is Raise:
+        to = action.to  # type: ignore[attr-defined]
+        if type(to) is not int:
+            return "X-9", f"a raise needs an int amount, not {to!r}"
+        if not others_can_bet(state.folded, state.stacks, seat):
+            return "X-4", "every other seat still in is all-in, so nobody may raise"
+        high = state.largest + rules.max_raise
+        if to <= state.largest:
+            return "M-3.3", (
+                f"a raise must bring the contribution above the largest, {state.largest}"
+            )
+        if to > high:
+            return "M-3.3", (
+                f"a raise adds at most max_raise={rules.max_raise} to the "
+                f"largest contribution {state.largest}, so at most {high}"
+            )
+        return "X-3", (
+            f"it would stake {to - state.contributions[seat]} with a stack of {state.stacks[seat]}"
+        )
+    if cls is Announce:
+        if rules.announce_fee is None:
+            return "M-4.1", "announcements are off (announce_fee=None)"
+        if state.announced[seat] is not None:
+            return "M-4.1", "a seat announces at most once per deal"
+        return "M-4.1", (
+            f"only a brelan can be announced, and the seat holds "
+            f"{value_of(rules, state.hands[seat], state.retournes)}"
+        )
+    if cls is Fold:
+        if state.announced[seat] is not None:
+            return "M-4.3", "a seat that announced a brelan may not fold"
+        return "M-3.2", "there is no bet to fold to; check or raise"
+    if cls is Check:
+        return "M-3.2", f"facing a bet ({owed} more to call), a seat calls, raises or folds"
+    return "M-3.2", "there is no bet to call; check or raise"
+
+
+_make = State
+
+
+def _freeze(draft: Draft, log: Log[Action]) -> State:
+    state = draft.state
+    events = state.event_log.extend(draft.events) if draft.events else state.event_log
+    return _make(
+        draft.rules,
+        draft.phase,
+        draft.dealer,
+        draft.deal_number,
+        tuple(draft.stacks),
+        tuple(draft.contributions),
+        tuple(draft.folded),
+        tuple(draft.announced),
+        tuple(draft.acted),
+        tuple(draft.first_acted),
+        draft.betting_round,
+        draft.actor,
+        draft.largest,
+        draft.deck,
+        draft.hands,
+        draft.retournes,
+        draft.dead_retournes,
+        tuple(draft.face_up),
+        draft.changed,
+        tuple(draft.rebuys),
+        state.initial_stacks,
+        state.initial_dealer,
+        draft.deal_events,
+        draft.last_deal_events,
+        log,
+        events,
+    )
+
+
+def new_game(
+    rules: Rules | None = None, *, stacks: Sequence[int] | None = None, dealer: int = 0
+) -> State:
+    """The first state of a session: the first deal has begun and waits for its shuffle.
+
+    :param rules: the options (default ``Rules()``).
+    :param stacks: each seat's starting stack, ints >= 0 (default ``rules.stack`` each);
+        a seat starting at 0 rebuys ``rules.stack`` before the first deal (X-6).
+    :param dealer: the first dealer's seat.
+    :returns: the state at the first deal's chance node, antes paid.
+    :raises RulesError: for rules, stacks or a dealer that are not valid.
+
+    >>> new_game(stacks=(10, 0, 5, 5)).stacks
+    (9, 99, 4, 4)
+    """
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a modern Bouillotte Rules, not {rules!r}")
+    n = rules.players
+    if stacks is None:
+        start = (rules.stack,) * n
+    else:
+        try:
+            start = tuple(stacks)
+        except TypeError:
+            raise RulesError(f"stacks must be a sequence of {n} ints, not {stacks!r}") from None
+        if len(start) != n or any(type(s) is not int or s < 0 for s in start):
+            raise RulesError(f"stacks must be {n} ints >= 0 (one per seat), not {stacks!r}")
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise RulesError(f"dealer must be an int from 0 to {n - 1}, not {dealer!r}")
+    zeros = (0,) * n
+    falses = (False,) * n
+    blank = State(
+        rules,
+        Phase.DEAL,
+        dealer,
+        0,
+        start,
+        zeros,
+        falses,
+        (None,) * n,
+        falses,
+        falses,
+        0,
+        -1,
+        0,
+        (),
+        ((),) * n,
+        (),
+        (),
+        zeros,
+        False,
+        zeros,
+        start,
+        dealer,
+        0,
+        0,
+        Log(),
+        Log(),
+    )
+    draft = Draft(blank)
+    draft.start_deal()
+    return _freeze(draft, blank.log)
