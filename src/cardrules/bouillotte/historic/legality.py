@@ -1,0 +1,215 @@
+"""The one source of truth for what a seat may do: :func:`legal_of` computes the legal
+set of a state, and :func:`reason_not_legal` explains, with the rule id, why an
+action is not in it. ``State.legal_actions``, ``State.is_legal`` and ``State.apply``
+all go through :func:`legal_of`, so they can never disagree.
+
+>>> from cardrules.bouillotte.historic import new_game
+>>> legal_of(new_game()).actions
+(Carre(), Decline())
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise, raise_to
+from cardrules.bouillotte.historic.actions import ACTIONS, CARRE, DECLINE, Carre, Decline
+from cardrules.bouillotte.historic.phase import Phase
+from cardrules.chance import Shuffle
+from cardrules.errors import IllegalActionError
+from cardrules.game import describe_actions
+
+if TYPE_CHECKING:
+    from cardrules.bouillotte.historic.state import State
+
+__all__ = ["Legal", "illegal_action_error", "legal_of", "reason_not_legal"]
+
+_ACTION_TYPES = frozenset(ACTIONS)
+_RAISES: list[Raise] = [raise_to(n) for n in range(256)]
+
+
+def _raises(low: int, high: int) -> tuple[Raise, ...]:
+    """The interned raises ``low`` … ``high`` (empty when ``low > high``)."""
+    if high >= len(_RAISES):
+        _RAISES.extend(raise_to(n) for n in range(len(_RAISES), max(high + 1, 2 * len(_RAISES))))
+    return tuple(_RAISES[low : high + 1]) if low <= high else ()
+
+
+@attrs.frozen(slots=True)
+class Legal:
+    """The legal set of one state, in a form that answers membership in O(1)."""
+
+    actions: tuple[Action, ...]
+    """Every legal action, amounts spelled out, in a fixed order."""
+    simple: frozenset[type[Action]]
+    """The legal action classes without fields (``Check``, ``Call``, …)."""
+    low: int
+    """The smallest legal ``Raise(to)`` (``low > high`` when no raise is legal)."""
+    high: int
+    """The largest legal ``Raise(to)``."""
+
+    def __contains__(self, action: object) -> bool:
+        cls = type(action)
+        if cls is Raise:
+            to = action.to  # type: ignore[attr-defined]
+            return type(to) is int and self.low <= to <= self.high
+        return cls in self.simple
+
+
+NOTHING = Legal((), frozenset(), 1, 0)
+"""The legal set at a chance node and at the end."""
+
+_CARRE_OR_DECLINE = Legal((CARRE, DECLINE), frozenset((Carre, Decline)), 1, 0)
+_DECLINE_ONLY = Legal((DECLINE,), frozenset((Decline,)), 1, 0)
+_CHECK_SET = frozenset((Check,))
+_CALL_FOLD_SET = frozenset((Call, Fold))
+
+
+def _can_raise(state: State, seat: int) -> bool:
+    """X-4: a seat may raise only if some other seat still in is not all-in."""
+    stacks, folded = state.stacks, state.folded
+    return any(other != seat and not folded[other] and stacks[other] > 0 for other in range(4))
+
+
+def legal_of(state: State) -> Legal:
+    """The legal set of ``state`` (computed here, cached by the state).
+
+    :param state: any state.
+    :returns: the :class:`Legal` set; :data:`NOTHING` at a chance node or the end.
+    """
+    phase = state.phase
+    if phase is Phase.DEAL or phase is Phase.OVER:
+        return NOTHING
+    seat = state.actor
+    if phase is Phase.CARRE:
+        return _CARRE_OR_DECLINE if state.stacks[seat] >= state.pot else _DECLINE_ONLY
+    contributions = state.contributions
+    own = contributions[seat]
+    largest = max(contributions)
+    top = own + state.stacks[seat]
+    can_raise = _can_raise(state, seat)
+    if not state.opened:  # H-4.2, H-4.3, H-4.5
+        low = max(largest, own + 1)
+        if not can_raise or top < low:
+            return Legal((CHECK,), _CHECK_SET, 1, 0)
+        return Legal((CHECK, *_raises(low, top)), _CHECK_SET, low, top)
+    low = largest + 1
+    if not can_raise:
+        low, top = 1, 0
+    raises = _raises(low, top)
+    if phase is Phase.BETTING and own < largest:  # H-4.4, H-4.5
+        return Legal((CALL, *raises, FOLD), _CALL_FOLD_SET, low, top)
+    return Legal((CHECK, *raises), _CHECK_SET, low, top)  # H-4.4 option, H-4.8
+
+
+def reason_not_legal(state: State, action: Action) -> tuple[str, str]:
+    """Why ``action`` (a well-typed action of the game) is not legal in ``state``.
+
+    :returns: ``(rule id, reason)``.
+    """
+    phase = state.phase
+    seat = state.actor
+    kind = type(action)
+    if phase is Phase.CARRE:
+        if kind is Carre:
+            return "H-2.3", (
+                f"a carre stakes the whole pot, {state.pot}, and the seat has only "
+                f"{state.stacks[seat]}: it can only decline"
+            )
+        return "H-2.2", "before any card is dealt a seat may only carre or decline"
+    if kind is Carre or kind is Decline:
+        return "H-2.2", "the carre is offered only before any card is dealt"
+    contributions = state.contributions
+    own = contributions[seat]
+    largest = max(contributions)
+    stack = state.stacks[seat]
+    top = own + stack
+    if not state.opened:
+        if kind is not Raise:
+            return "H-4.2", (
+                "before the opening a seat passes (check) or opens (raise); there "
+                "is nothing to call or fold yet"
+            )
+        low = max(largest, own + 1)
+        if not _can_raise(state, seat):
+            return "X-4", "every other seat still in is all-in, so nobody may open or raise"
+        if top < low:
+            return "H-4.5", (
+                f"the opening must reach {low} and the seat can stake only {top} in "
+                "all: it may only pass"
+            )
+        if action.to < low:  # type: ignore[attr-defined]
+            return "H-4.3", (
+                f"an opening reaches at least the largest contribution and 1 more "
+                f"than the seat's own: at least {low}"
+            )
+        return "H-1.2", (
+            f"the seat can stake at most {top} in all (its contribution {own} plus "
+            f"its stack {stack})"
+        )
+    if phase is Phase.PLUS_RIEN and kind is not Raise:
+        return "H-4.8", "in the plus rien turn a seat may only raise or say plus rien (check)"
+    if phase is Phase.BETTING and kind is not Raise:
+        if own < largest:
+            return "H-4.4", (
+                f"after the opening a seat facing {largest} may call, raise or fold; "
+                "a pass is no longer possible"
+            )
+        return "H-4.4", (
+            f"the seat's contribution already equals the largest, {largest}: it may check or raise"
+        )
+    if not _can_raise(state, seat):
+        return "X-4", "every other seat still in is all-in, so nobody may raise"
+    if stack <= largest - own:
+        return "H-4.5", (
+            "a seat that cannot put in more than the largest contribution may only "
+            "call all-in (tapis) or fold"
+        )
+    if action.to <= largest:  # type: ignore[attr-defined]
+        rule = "H-4.8" if phase is Phase.PLUS_RIEN else "H-4.4"
+        return (
+            rule,
+            f"a raise must reach at least {largest + 1}, 1 more than the largest contribution",
+        )
+    return "H-1.2", (
+        f"the seat can stake at most {top} in all (its contribution {own} plus its stack {stack})"
+    )
+
+
+def _describe(action: object) -> str:
+    if isinstance(action, Action) and type(action) in _ACTION_TYPES:
+        return str(action)
+    return f"play {action!r}"
+
+
+def illegal_action_error(state: State, action: object, legal: Legal) -> IllegalActionError:
+    """The error for ``action``, which is not in ``legal`` (X-9).
+
+    :returns: the :class:`~cardrules.IllegalActionError` to raise.
+    """
+    seat = state.actor
+    legal_text = describe_actions(legal.actions)
+    if not isinstance(action, Action):
+        rule, reason = "X-9", f"{type(action).__name__} is not an action"
+    elif isinstance(action, Shuffle):
+        rule, reason = "X-2", "a Shuffle is applied only at a chance node"
+    elif type(action) not in _ACTION_TYPES:
+        rule, reason = (
+            "X-9",
+            (
+                f"{type(action).__name__} is not an action of this game (its "
+                "actions are Carre, Decline, Check, Call, Fold and Raise)"
+            ),
+        )
+    elif type(action) is Raise and type(action.to) is not int:
+        rule, reason = "X-9", f"a raise amount must be an int, not {type(action.to).__name__}"
+    else:
+        rule, reason = reason_not_legal(state, action)
+    return IllegalActionError(
+        f"seat {seat} cannot {_describe(action)}: {reason} ({rule}); legal now: {legal_text}",
+        rule=rule,
+        seat=seat,
+        action=action,
+    )

@@ -1,0 +1,59 @@
+"""The options of the historic game (RULES.md, options table) and its fixed facts.
+
+>>> Rules()
+Rules(cave=100, ante=1, deals=12)
+>>> Rules(cave=0)
+Traceback (most recent call last):
+...
+cardrules.errors.RulesError: Rules.cave must be an int >= 1 (H-1.2), not 0
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cardrules.cards import Card, piquet_deck
+from cardrules.errors import RulesError
+
+__all__ = ["DECK", "DECK_SET", "GAME_ID", "PLAYERS", "Rules"]
+
+GAME_ID: Final = "bouillotte-historic"
+"""The game's id in records and in the registry."""
+
+PLAYERS: Final = 4
+"""The historic system is for exactly four players (H-1.1)."""
+
+DECK: Final[tuple[Card, ...]] = piquet_deck(PLAYERS)
+"""The 20 cards, A K Q 9 8 of each suit, in canonical order (H-1.1)."""
+
+DECK_SET: Final[frozenset[Card]] = frozenset(DECK)
+"""The 20 cards as a set."""
+
+_FIELD_RULES = {"cave": "H-1.2", "ante": "H-2.1", "deals": "H-7.1"}
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules:
+    """The rules of a historic Bouillotte session.
+
+    Every field is an ``int`` ``>= 1``; anything else raises
+    :class:`~cardrules.RulesError` naming the field.
+
+    >>> Rules(deals=4).deals
+    4
+    """
+
+    cave: int = 100
+    """The chips of a cave: each seat's starting stack and the amount of a rebuy (H-1.2, H-7.1)."""
+    ante: int = 1
+    """What the dealer alone puts in before every deal (H-2.1)."""
+    deals: int = 12
+    """The number of deals in a session (H-7.1)."""
+
+    def __attrs_post_init__(self) -> None:
+        for name, rule in _FIELD_RULES.items():
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise RulesError(f"Rules.{name} must be an int >= 1 ({rule}), not {value!r}")

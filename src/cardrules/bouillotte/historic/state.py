@@ -1,0 +1,336 @@
+"""The state of a historic Bouillotte session, and :func:`new_game`.
+
+A :class:`State` is an immutable value: :meth:`State.apply` checks the action once
+against the legal set (:mod:`.legality`) and hands it to a small pure transition
+(:mod:`.flow`), which builds the next state.
+
+>>> import random
+>>> from cardrules import play, random_policy
+>>> final = play(new_game(), [random_policy] * 4, random.Random(4))
+>>> final.is_terminal, final.pot, sum(final.returns()), sum(final.primes)
+(True, 0, Fraction(0, 1), 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.actions import Action, Call, Check, Fold, Raise
+from cardrules.bouillotte.historic import flow
+from cardrules.bouillotte.historic.actions import Carre, Decline
+from cardrules.bouillotte.historic.events import ShowdownHands
+from cardrules.bouillotte.historic.legality import (
+    Legal,
+    illegal_action_error,
+    legal_of,
+)
+from cardrules.bouillotte.historic.phase import Phase
+from cardrules.bouillotte.historic.rules import DECK, DECK_SET, GAME_ID, PLAYERS, Rules
+from cardrules.bouillotte.historic.view import View, view_of
+from cardrules.cards import Card
+from cardrules.chance import CHANCE, Chance, check_shuffle
+from cardrules.errors import IllegalActionError, RulesError
+from cardrules.events import Event
+from cardrules.game import Log, check_seat, standings_of
+from cardrules.pots import side_pots
+
+__all__ = ["State", "new_game"]
+
+_DISPATCH = {
+    Carre: flow.on_carre,
+    Decline: flow.on_decline,
+    Check: flow.on_check,
+    Call: flow.on_call,
+    Fold: flow.on_fold,
+    Raise: flow.on_raise,
+}
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A moment of a historic Bouillotte session (API.md §4, §5).
+
+    Build the first one with :func:`new_game`; every other comes from :meth:`apply`.
+
+    >>> state = new_game()
+    >>> state.phase, state.to_act, state.pot, state.stacks
+    (Phase.CARRE, 1, 1, (99, 100, 100, 100))
+    """
+
+    GAME_ID: ClassVar[str] = GAME_ID
+
+    rules: Rules
+    """The rules of the session."""
+    phase: Phase
+    """Where the deal stands."""
+    dealer: int
+    """The dealer's seat; eldest is the next seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    stacks: tuple[int, ...]
+    """Each seat's chips outside the pot: what is left of its cave."""
+    contributions: tuple[int, ...]
+    """What each seat has put in during this deal (ante and carres included, H-2.1)."""
+    carried: int
+    """Dead money carried over from the previous deal (H-2.1, H-4.9)."""
+    folded: tuple[bool, ...]
+    """Which seats have folded this deal."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's three cards (``()`` before the deal); the whole truth, see :meth:`view`."""
+    retourne: Card | None
+    """The card turned up (H-3.1), ``None`` before the deal."""
+    primes: tuple[int, ...]
+    """Each seat's signed primes account; it sums to 0 (H-6.2)."""
+    rebuys: tuple[int, ...]
+    """How many caves each seat has rebought (H-7.1)."""
+    carres: int
+    """How many carres were staked this deal (H-2.2)."""
+    last_carreur: int | None
+    """The seat that carred last this deal, or ``None``."""
+    opened: bool
+    """Whether someone has opened the betting this deal (H-4.3)."""
+    last_raiser: int | None
+    """The last seat to open or raise this deal, or ``None``."""
+    pending: int
+    """A bit per seat that still has to speak in the current cycle."""
+    actor: int
+    """The seat to act, or -1 at a chance node and at the end (see :attr:`to_act`)."""
+    showdown: ShowdownHands | None
+    """The hands shown at the last showdown; public until the next shuffle."""
+    leftover: int
+    """The pot left after the last deal, shared equally among the seats (H-7.2)."""
+    initial_stacks: tuple[int, ...]
+    """The stacks given to :func:`new_game`."""
+    initial_dealer: int
+    """The dealer given to :func:`new_game`."""
+    _history: Log[Action] = attrs.field(repr=False)
+    _public: Log[Action] = attrs.field(repr=False)
+    _events: Log[Event] = attrs.field(repr=False)
+    _legal: Legal | None = attrs.field(default=None, eq=False, hash=False, repr=False)
+
+    # --- the API of every game -----------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | Chance | None:
+        """The seat to act, :data:`~cardrules.CHANCE` at the shuffle, ``None`` at the end."""
+        phase = self.phase
+        if phase is Phase.DEAL:
+            return CHANCE
+        if phase is Phase.OVER:
+            return None
+        return self.actor
+
+    @property
+    def is_terminal(self) -> bool:
+        """``True`` once the session is over."""
+        return self.phase is Phase.OVER
+
+    @property
+    def chance_cards(self) -> tuple[Card, ...]:
+        """The 20 cards to shuffle at the chance node, in canonical order; else ``()``."""
+        return DECK if self.phase is Phase.DEAL else ()
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action since :func:`new_game`, shuffles included."""
+        return self._history.as_tuple()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, oldest first."""
+        return self._events.as_tuple()
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: this deal's contributions and the carried pot."""
+        return self.carried + sum(self.contributions)
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4)."""
+        if self.phase is Phase.OVER:
+            return ()
+        return side_pots(self.contributions, tuple(not f for f in self.folded), self.carried)
+
+    @property
+    def pot_shares(self) -> tuple[Fraction, ...]:
+        """Each seat's exact share of the pot left after the last deal (H-7.2)."""
+        return (Fraction(self.leftover, PLAYERS),) * PLAYERS
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's net result: cave + primes + pot share − initial cave − rebuys (H-7.3).
+
+        >>> new_game().returns()[0]
+        Fraction(-1, 1)
+        """
+        share = Fraction(self.leftover, PLAYERS)
+        cave = self.rules.cave
+        return tuple(
+            share + (stack + prime - start - cave * rebuys)
+            for stack, prime, start, rebuys in zip(
+                self.stacks, self.primes, self.initial_stacks, self.rebuys, strict=True
+            )
+        )
+
+    def standings(self) -> tuple[int, ...]:
+        """Each seat's place by :meth:`returns`; equal results share a place (H-7.3).
+
+        >>> new_game(dealer=2).standings()
+        (1, 1, 4, 1)
+        """
+        return standings_of(self.returns())
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act (``()`` at a chance node and at the end).
+
+        >>> new_game().legal_actions()
+        (Carre(), Decline())
+        """
+        return self._legal_set().actions
+
+    def is_legal(self, action: object) -> bool:
+        """``True`` when :meth:`apply` would accept ``action``; never raises.
+
+        >>> from cardrules.actions import Raise
+        >>> new_game().is_legal(Raise(to=2))
+        False
+        """
+        if self.phase is Phase.DEAL:
+            try:
+                check_shuffle(action, DECK, DECK_SET)
+            except IllegalActionError:
+                return False
+            return True
+        return action in self._legal_set()
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action``; the receiver is unchanged.
+
+        :param action: a legal action of the seat to act, or a ``Shuffle`` at the chance node.
+        :returns: the next state.
+        :raises IllegalActionError: if the action is not legal now (X-9), naming the rule.
+
+        >>> from cardrules.actions import Fold
+        >>> new_game().apply(Fold())
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: seat 1 cannot fold: ... (H-2.2); legal now: ...
+        """
+        phase = self.phase
+        if phase is Phase.DEAL:
+            return flow.on_shuffle(self, check_shuffle(action, DECK, DECK_SET))
+        if phase is Phase.OVER:
+            raise IllegalActionError(
+                f"the session is over after {self.rules.deals} deals: nothing can be applied, "
+                f"not {action!r} (X-7)",
+                rule="X-7",
+                action=action,
+            )
+        legal = self._legal_set()
+        if action not in legal:
+            raise illegal_action_error(self, action, legal)
+        return _DISPATCH[type(action)](self, self.actor, action)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now (X-10): its own cards, the retourné, public chips and
+        actions, the hands shown at the last showdown; never a hidden card.
+
+        :raises ValueError: for a seat that is not 0–3.
+
+        >>> new_game().view(0).hand
+        ()
+        """
+        check_seat(seat, PLAYERS)
+        return view_of(self, seat)
+
+    # --- internals -----------------------------------------------------------------------
+
+    def _legal_set(self) -> Legal:
+        legal = self._legal
+        if legal is None:
+            legal = legal_of(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _derive(self, changes: dict[str, Any]) -> State:
+        """A new state with ``changes`` (field name → value); no validation, no copy."""
+        new = object.__new__(State)
+        for name, slot in _SLOTS:
+            slot.__set__(new, changes[name] if name in changes else slot.__get__(self, State))
+        _LEGAL_SLOT.__set__(new, None)
+        return new
+
+
+_SLOTS: tuple[tuple[str, Any], ...] = tuple(
+    (field.name, State.__dict__[field.name])
+    for field in attrs.fields(State)
+    if field.name != "_legal"
+)
+_LEGAL_SLOT: Any = State.__dict__["_legal"]
+
+
+def new_game(
+    rules: Rules | None = None, *, stacks: Sequence[int] | None = None, dealer: int = 0
+) -> State:
+    """The first state of a session: the first deal has begun, eldest may carre.
+
+    :param rules: the rules (default ``Rules()``).
+    :param stacks: each seat's starting chips, four ints ``>= 0`` (default: a cave each);
+        a seat given 0 rebuys a cave before the first deal (X-6).
+    :param dealer: the first dealer, 0–3.
+    :returns: the state at the first decision.
+    :raises RulesError: for bad rules, stacks or dealer.
+
+    >>> state = new_game(stacks=(50, 100, 100, 0), dealer=3)
+    >>> state.stacks, state.rebuys, state.contributions
+    ((50, 100, 100, 99), (0, 0, 0, 1), (0, 0, 0, 1))
+    """
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            f"rules must be a cardrules.bouillotte.historic.Rules, not {type(rules).__name__}"
+        )
+    if stacks is None:
+        start: tuple[int, ...] = (rules.cave,) * PLAYERS
+    else:
+        if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence):
+            raise RulesError(f"stacks must be a sequence of {PLAYERS} ints >= 0, not {stacks!r}")
+        start = tuple(stacks)
+        if len(start) != PLAYERS or any(type(s) is not int or s < 0 for s in start):
+            raise RulesError(f"stacks must be {PLAYERS} ints >= 0 (H-1.1), not {stacks!r}")
+    if type(dealer) is not int or not 0 <= dealer < PLAYERS:
+        raise RulesError(f"dealer must be an int from 0 to {PLAYERS - 1}, not {dealer!r}")
+    zeros = (0,) * PLAYERS
+    state = State(
+        rules=rules,
+        phase=Phase.CARRE,
+        dealer=dealer,
+        deal_number=0,
+        stacks=start,
+        contributions=zeros,
+        carried=0,
+        folded=(False,) * PLAYERS,
+        hands=((),) * PLAYERS,
+        retourne=None,
+        primes=zeros,
+        rebuys=zeros,
+        carres=0,
+        last_carreur=None,
+        opened=False,
+        last_raiser=None,
+        pending=0,
+        actor=-1,
+        showdown=None,
+        leftover=0,
+        initial_stacks=start,
+        initial_dealer=dealer,
+        history=Log(),
+        public=Log(),
+        events=Log(),
+    )
+    return flow.begin_deal(state, dealer, 0)

@@ -1,0 +1,126 @@
+"""What one seat may see (X-10): :class:`View`.
+
+A view holds the seat's own cards, the retourné, every chip count, the public
+actions (a shuffle shows without its order) and the hands shown at the last
+showdown — never another seat's hidden card or the deck order. Folded hands become
+public only when the collective point exposes them (H-5.3).
+
+>>> from cardrules.bouillotte.historic import new_game
+>>> view = new_game().view(1)
+>>> view.seat, view.hand, view.legal_actions()
+(1, (), (Carre(), Decline()))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.bouillotte.historic.events import ShowdownHands
+from cardrules.bouillotte.historic.phase import Phase
+from cardrules.cards import Card
+from cardrules.chance import Chance
+from cardrules.game import Log
+
+if TYPE_CHECKING:
+    from cardrules.bouillotte.historic.state import State
+
+__all__ = ["View", "view_of"]
+
+
+@attrs.frozen(slots=True)
+class View:
+    """All that :attr:`seat` may see of a state, and nothing more.
+
+    Two states that the seat cannot tell apart give equal views.
+    """
+
+    seat: int
+    """The seat whose view this is."""
+    phase: Phase
+    """Where the deal stands."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` or ``None`` (as :attr:`State.to_act`)."""
+    dealer: int
+    """The dealer's seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    hand: tuple[Card, ...]
+    """The seat's own cards (``()`` before the deal)."""
+    retourne: Card | None
+    """The card turned up, ``None`` before the deal."""
+    stacks: tuple[int, ...]
+    """Every seat's chips outside the pot."""
+    contributions: tuple[int, ...]
+    """What every seat has put in this deal."""
+    carried: int
+    """Dead money carried from the previous deal."""
+    pots: tuple[tuple[int, tuple[int, ...]], ...]
+    """The pots as they stand (X-4)."""
+    folded: tuple[bool, ...]
+    """Which seats have folded."""
+    primes: tuple[int, ...]
+    """Every seat's primes account."""
+    rebuys: tuple[int, ...]
+    """How many caves each seat has rebought."""
+    results: tuple[Fraction, ...]
+    """Every seat's ``returns()``."""
+    carres: int
+    """How many carres were staked this deal."""
+    last_carreur: int | None
+    """The last seat to carre this deal."""
+    opened: bool
+    """Whether the betting has been opened."""
+    last_raiser: int | None
+    """The last seat to open or raise."""
+    showdown: ShowdownHands | None
+    """The hands shown at the last showdown, until the next shuffle."""
+    public_log: Log[Action] = attrs.field(repr=False)
+    """The public actions since the start of the session (shuffles without order)."""
+    _legal: tuple[Action, ...] = attrs.field(repr=False)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle."""
+        return self.carried + sum(self.contributions)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The public actions, oldest first; a shuffle shows as ``Shuffle(order=())``."""
+        return self.public_log.as_tuple()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The state's legal actions when this seat is to act, else ``()``."""
+        return self._legal
+
+
+def view_of(state: State, seat: int) -> View:
+    """Build ``seat``'s view of ``state`` (``seat`` already checked)."""
+    acting = state.phase is not Phase.DEAL and state.phase is not Phase.OVER and state.actor == seat
+    return View(
+        seat=seat,
+        phase=state.phase,
+        to_act=state.to_act,
+        dealer=state.dealer,
+        deal_number=state.deal_number,
+        hand=state.hands[seat],
+        retourne=state.retourne,
+        stacks=state.stacks,
+        contributions=state.contributions,
+        carried=state.carried,
+        pots=state.pots,
+        folded=state.folded,
+        primes=state.primes,
+        rebuys=state.rebuys,
+        results=state.returns(),
+        carres=state.carres,
+        last_carreur=state.last_carreur,
+        opened=state.opened,
+        last_raiser=state.last_raiser,
+        showdown=state.showdown,
+        public_log=state._public,
+        legal=state.legal_actions() if acting else (),
+    )
