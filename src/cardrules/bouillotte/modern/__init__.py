@@ -14,7 +14,7 @@ brelan, or failing one the best point, takes each pot.
 (True, Fraction(0, 1))
 """
 
-from cardrules.actions import Call, Check, Fold, Raise
+from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise, raise_to
 
 from .actions import ACTIONS, ANNOUNCE, Announce
 from .deal import arrange_deck
@@ -28,6 +28,9 @@ from .view import View
 __all__ = [
     "ACTIONS",
     "ANNOUNCE",
+    "CALL",
+    "CHECK",
+    "FOLD",
     "GAME_ID",
     "Announce",
     "Announced",
@@ -50,4 +53,5 @@ __all__ = [
     "card_value",
     "evaluate",
     "new_game",
+    "raise_to",
 ]
