@@ -135,3 +135,15 @@ def test_X_7_a_whole_session_pickles_and_records() -> None:
     assert pickle.loads(pickle.dumps(final)) == final
     assert loads(dumps(final)) == final
     assert hash(loads(dumps(final))) == hash(final)
+
+
+def test_X_5_no_pot_is_ever_split() -> None:
+    """X-5: the historic game never divides a pot: two brelans never tie (one retourné, four
+    cards a rank) and the collective point settles tied suits by seat order (H-5.6)."""
+    from cardrules.events import PotWon
+
+    for seed in range(5):
+        final = play(historic.new_game(), [random_policy] * 4, random.Random(seed))
+        won = [e for e in final.events if isinstance(e, PotWon)]
+        assert won
+        assert all(len(e.winners) == 1 for e in won)

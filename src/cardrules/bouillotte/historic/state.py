@@ -36,9 +36,8 @@ from cardrules.chance import CHANCE, Chance, check_shuffle
 from cardrules.errors import IllegalActionError, RulesError
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
-from cardrules.pots import side_pots
 
-__all__ = ["State", "new_game"]
+__all__ = ["State", "new_game", "pots_now"]
 
 _DISPATCH = {
     Carre: flow.on_carre,
@@ -154,7 +153,7 @@ class State:
         """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4)."""
         if self.phase is Phase.OVER:
             return ()
-        return side_pots(self.contributions, tuple(not f for f in self.folded), self.carried)
+        return pots_now(self.contributions, self.folded, self.stacks, self.carried)
 
     @property
     def pot_shares(self) -> tuple[Fraction, ...]:
@@ -271,6 +270,37 @@ _SLOTS: tuple[tuple[str, Any], ...] = tuple(
     if field.name != "_legal"
 )
 _LEGAL_SLOT: Any = State.__dict__["_legal"]
+
+
+def pots_now(
+    contributions: Sequence[int], folded: Sequence[bool], stacks: Sequence[int], dead: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots while the betting may still go on (X-4): a pot closes only at the level
+    of a seat that is all-in; seats that can still match are eligible for every pot.
+
+    :returns: ``(amount, eligible seats)`` pairs, main pot first (``dead`` in the main pot).
+
+    >>> pots_now((10, 3, 4, 1), (False, False, False, True), (90, 0, 96, 99), dead=2)
+    ((12, (0, 1, 2)), (9, (0, 2)))
+    """
+    players = len(contributions)
+    caps = sorted({contributions[s] for s in range(players) if not folded[s] and not stacks[s]})
+    if not caps or caps[-1] < max(contributions):
+        caps.append(max(contributions))
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for index, level in enumerate(caps):
+        top = index == len(caps) - 1
+        amount = sum((c if top else min(c, level)) - min(c, below) for c in contributions)
+        eligible = tuple(
+            s
+            for s in range(players)
+            if not folded[s] and (stacks[s] > 0 or contributions[s] > below)
+        )
+        if amount or not pots:
+            pots.append((amount + (dead if not pots else 0), eligible))
+        below = level
+    return tuple(pots)
 
 
 def new_game(
