@@ -54,14 +54,20 @@ def unseen(state: modern.State, seat: int) -> frozenset[Card]:
     """Oracle: the cards of the deal that ``seat`` cannot see.
 
     During a deal: every card of the deck but the seat's own, the retournés (dead ones
-    too) and every card face up. Between deals (chance node, end): every card but those
-    made public in the deal just finished (up-cards, retournés, hands shown).
+    too), every card face up, and the hands of seats that announced (their class of
+    brelan is public, so those cards are not fully unseen). Between deals (chance node,
+    end): every card but those made public in the deal just finished (up-cards,
+    retournés, hands shown).
     """
     deck = frozenset(state.rules.deck)
     if state.phase is Phase.BETTING:
         seen = set(state.hands[seat]) | set(state.retournes) | set(state.dead_retournes)
         for other, hand in enumerate(state.hands):
             seen |= set(hand[: state.face_up[other]])
+            if state.announced[other] is not None:
+                # the announced class (M-4.3) tells something about every card of
+                # that hand: swapping one of them could change what is public
+                seen |= set(hand)
         return deck - seen
     events = state.events
     starts = [i for i, event in enumerate(events) if isinstance(event, DealStarted)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -29,9 +29,7 @@ from cardrules.pots import side_pots
 from .actions import Announce
 from .engine import Draft, Phase, legal_set, others_can_bet, value_of
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .view import View
+from .view import View, make_view
 
 __all__ = ["GAME_ID", "Phase", "State", "new_game"]
 
@@ -239,8 +237,6 @@ class State:
         >>> new_game().view(2).hand
         ()
         """
-        from .view import make_view
-
         check_seat(seat, self.rules.players)
         return make_view(self, seat)
 
