@@ -1,0 +1,64 @@
+"""Bourré: the Louisiana trick-taking gambling game (RULES.md B and V-B, seed 003).
+
+Two to seven seats ante into a pot that carries over; the dealer's last card is
+turned up for trump; each seat stays in or drops, exchanges, and plays five (or
+seven) tricks. The sole seat with the most tricks takes the pot; a seat that stayed
+in and took no trick is bourré and pays the pot's amount into the next one.
+
+>>> import random
+>>> from cardrules import play, random_policy
+>>> from cardrules.bourre import Rules, new_game
+>>> final = play(new_game(Rules(players=5, deals=4)), [random_policy] * 5, random.Random(3))
+>>> final.is_terminal, sum(final.returns()) + final.pot
+(True, Fraction(0, 1))
+"""
+
+from cardrules.actions import Action
+from cardrules.bourre.actions import (
+    DROP,
+    STAY_IN,
+    Drop,
+    Exchange,
+    HiddenExchange,
+    Play,
+    StayIn,
+    play_of,
+)
+from cardrules.bourre.deck import arrange_deck
+from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
+from cardrules.bourre.rules import Rules
+from cardrules.bourre.state import GAME_ID, State, new_game
+from cardrules.bourre.tricks import judge, playable, refusal, trick_winner
+from cardrules.bourre.view import Phase, View
+
+ACTIONS: tuple[type[Action], ...] = (StayIn, Drop, Exchange, Play)
+"""The action classes of Bourré (records use them)."""
+
+__all__ = [
+    "ACTIONS",
+    "DROP",
+    "GAME_ID",
+    "STAY_IN",
+    "Bourre",
+    "Drop",
+    "Exchange",
+    "Exchanged",
+    "HiddenExchange",
+    "Phase",
+    "Play",
+    "PotCapped",
+    "Restocked",
+    "Rules",
+    "State",
+    "StayIn",
+    "TrickWon",
+    "TrumpTurned",
+    "View",
+    "arrange_deck",
+    "judge",
+    "new_game",
+    "play_of",
+    "playable",
+    "refusal",
+    "trick_winner",
+]

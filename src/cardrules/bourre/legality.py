@@ -1,0 +1,145 @@
+"""Legality of decisions: the one legal set, and the error naming the rule (X-9).
+
+Chance nodes are checked by :func:`cardrules.chance.check_shuffle` instead.
+
+>>> from cardrules.bourre import new_game
+>>> legal_actions(new_game())
+()
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from cardrules.actions import Action
+from cardrules.bourre.actions import (
+    DROP,
+    STAY_IN,
+    Drop,
+    Exchange,
+    Play,
+    StayIn,
+    exchange_of,
+    play_of,
+)
+from cardrules.bourre.tricks import judge, refusal
+from cardrules.bourre.view import Phase
+from cardrules.cards import STANDARD_DECK, Card
+from cardrules.chance import Shuffle
+from cardrules.errors import IllegalActionError
+from cardrules.game import describe_actions
+
+if TYPE_CHECKING:
+    from cardrules.bourre.state import State
+
+__all__ = ["illegal", "legal_actions"]
+
+
+# ---------------------------------------------------------------------- legality
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The one source of legality for decisions (chance nodes: ``check_shuffle``)."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        seat = state.to_act
+        assert isinstance(seat, int)
+        steps = judge(
+            state.hand_ix[seat], state.trick_ix, state.trump_ix & 3, state.rules.must_head_following
+        )
+        return tuple(play_of(card) for card in steps[-1][1])
+    if phase is Phase.STAY:
+        return (STAY_IN, DROP)
+    if phase is Phase.EXCHANGE:
+        seat = state.to_act
+        assert isinstance(seat, int)
+        hand = state.hand_ix[seat]
+        most = min(len(hand), len(state.stock_ix) + len(state.muck_ix))
+        return tuple(
+            exchange_of(subset) for size in range(most + 1) for subset in combinations(hand, size)
+        )
+    return ()
+
+
+def illegal(state: State, action: object) -> IllegalActionError:
+    """The error for an action not in the legal set: the reason and the rule (X-9)."""
+    seat = state.to_act
+    assert isinstance(seat, int)
+    legal = state.legal_actions()
+    phase = state.phase
+    rule, reason = "X-9", "it is not an action of Bourré"
+    text = repr(action)
+    if isinstance(action, Shuffle):
+        rule, reason = "X-2", "a Shuffle is only applied at a chance node"
+    elif isinstance(action, Action):
+        text = _text(action)
+        rule, reason = _reason(state, seat, action)
+    what = (
+        f"seat {seat} cannot {text}"
+        if isinstance(action, StayIn | Drop | Exchange | Play)
+        else f"seat {seat} cannot apply {text}"
+    )
+    del phase
+    return IllegalActionError(
+        f"{what}: {reason} ({rule}); legal now: {describe_actions(legal)}",
+        rule=rule,
+        seat=seat,
+        action=action,
+    )
+
+
+def _text(action: Action) -> str:
+    try:
+        return str(action)
+    except Exception:
+        return repr(action)
+
+
+def _reason(state: State, seat: int, action: Action) -> tuple[str, str]:
+    """Why ``action`` of the right kind or the wrong kind is not legal now."""
+    phase = state.phase
+    if phase is Phase.STAY:
+        return "B-3.1", "every seat first says stay in or drop, in seat order from eldest"
+    if phase is Phase.EXCHANGE:
+        if not isinstance(action, Exchange):
+            return "B-4.1", "the seats still in now exchange, in seat order from eldest"
+        discards = action.discards
+        if not isinstance(discards, tuple) or not all(c.__class__ is Card for c in discards):
+            return "X-9", "Exchange.discards must be a tuple of Cards"
+        if len(set(discards)) != len(discards):
+            return "X-9", "a card is discarded twice"
+        hand = state.hand_ix[seat]
+        foreign = [c for c in discards if c.index not in hand]
+        if foreign:
+            return "B-4.1", (
+                f"the seat does not hold {' '.join(map(str, foreign))}: it can only "
+                "discard its own cards"
+            )
+        available = len(state.stock_ix) + len(state.muck_ix)
+        return "B-4.2", (
+            f"only {available} card(s) can be drawn (stock "
+            f"{len(state.stock_ix)}, restockable muck {len(state.muck_ix)})"
+        )
+    # trick play
+    if isinstance(action, Exchange) and not state.rules.exchange:
+        return "B-4.1", "Reno Bourré (V-B.3, exchange=False) has no exchange"
+    if not isinstance(action, Play):
+        return "B-5.1", "the deal is in trick play: only Play(card) is possible"
+    card = action.card
+    if card.__class__ is not Card:
+        return "X-9", f"Play.card must be a Card, not {card!r}"
+    index = card.index
+    hand = state.hand_ix[seat]
+    rule = refusal(index, hand, state.trick_ix, state.trump_ix & 3, state.rules.must_head_following)
+    trump = STANDARD_DECK[state.trump_ix].suit
+    led = STANDARD_DECK[state.trick_ix[0]].suit if state.trick_ix else None
+    reasons = {
+        "X-9": f"the seat does not hold {card}",
+        "B-5.2": f"it holds {led} and must follow suit",
+        "B-5.3": f"it is void in {led} and holds a trump ({trump}), so it must trump",
+        "B-5.4": "a trump must beat the highest trump in the trick when it can",
+        "B-5.5": f"it must beat the highest {led} in the trick when it can",
+    }
+    rule = rule or "X-9"
+    return rule, reasons.get(rule, "it is not playable now")

@@ -1,0 +1,376 @@
+"""The state of a Bourré session: :class:`State` and :func:`new_game`.
+
+:class:`State` is a frozen value; :meth:`State.apply` checks the action against the
+one legal set (:mod:`cardrules.bourre.legality`, cached per state) and dispatches to
+the pure transitions of :mod:`cardrules.bourre.transitions`. Cards are held
+internally as canonical indices (``card.index``) so that the trick logic of
+:mod:`cardrules.bourre.tricks` runs on ints.
+
+>>> import random
+>>> from cardrules import play, random_policy
+>>> final = play(new_game(Rules(deals=3)), [random_policy] * 4, random.Random(1))
+>>> final.is_terminal, final.pot, sum(final.returns())
+(True, 0, Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.bourre.actions import StayIn
+from cardrules.bourre.legality import illegal, legal_actions
+from cardrules.bourre.rules import Rules
+from cardrules.bourre.transitions import (
+    DROPPED,
+    IN,
+    UNDECIDED,
+    apply_deal,
+    apply_exchange,
+    apply_play,
+    apply_restock,
+    apply_stay,
+    start_deal,
+)
+from cardrules.bourre.view import Phase, View
+from cardrules.cards import STANDARD_DECK, Card, Suit
+from cardrules.chance import Chance, check_shuffle
+from cardrules.errors import IllegalActionError, RulesError
+from cardrules.events import Event
+from cardrules.game import Log, check_seat, standings_of
+
+__all__ = ["GAME_ID", "State", "new_game"]
+
+GAME_ID = "bourre"
+"""The game's id in records."""
+
+_set = object.__setattr__
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A Bourré session at one moment. Build the first one with :func:`new_game`.
+
+    Internal fields ending in ``_ix`` hold canonical card indices; the public
+    properties (:attr:`hands`, :attr:`trick`, :attr:`trump_card`, …) give cards.
+    """
+
+    GAME_ID: ClassVar[str] = GAME_ID
+
+    rules: Rules
+    """The rules of the session."""
+    phase: Phase
+    """Where the deal stands."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
+    dealer: int
+    """The dealer's seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    ante_level: int
+    """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
+    stacks: tuple[int, ...]
+    """Chips each seat holds outside the pot."""
+    pot: int
+    """Every chip in the middle: this deal's antes and anything carried over."""
+    contributions: tuple[int, ...]
+    """Chips each seat put in the pot during this deal (its ante)."""
+    rebuys: tuple[int, ...]
+    """How many times each seat rebought (X-6)."""
+    shares: tuple[Fraction, ...]
+    """Each seat's share of the pot left after the last deal (X-7); 0 before the end."""
+    hand_ix: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+    """Each seat's cards as ascending canonical indices."""
+    status: tuple[int, ...] = attrs.field(repr=False)
+    """Per seat: 0 undecided, 1 stayed in, 2 dropped."""
+    order: tuple[int, ...] = attrs.field(repr=False)
+    """The seats still in after the stay phase, in seat order from eldest."""
+    trump_ix: int = attrs.field(repr=False)
+    """The trump up-card's index, -1 before the deal."""
+    trump_out: bool = attrs.field(repr=False)
+    """Whether the trump up-card is out of play (discarded, or its dealer dropped)."""
+    stock_ix: tuple[int, ...] = attrs.field(repr=False)
+    """The stock, top card first."""
+    muck_ix: tuple[int, ...] = attrs.field(repr=False)
+    """The restockable cards: served seats' discards and dropped hands (ascending)."""
+    discarded: tuple[tuple[int, ...] | None, ...] = attrs.field(repr=False)
+    """Per seat: its discards of this deal, ``None`` before its exchange."""
+    pending: tuple[int, int, tuple[int, ...]] | None = attrs.field(repr=False)
+    """At a restock: (seat, cards still to draw, its discards)."""
+    trick_ix: tuple[int, ...] = attrs.field(repr=False)
+    """The current trick's cards in play order."""
+    leader: int = attrs.field(repr=False)
+    """The seat that leads (or led) the current trick; -1 outside trick play."""
+    tricks_won: tuple[int, ...]
+    """Tricks won by each seat in this deal."""
+    log: Log[Action] = attrs.field(repr=False)
+    """Every action since ``new_game`` (use :attr:`history`)."""
+    public_log: Log[Action] = attrs.field(repr=False)
+    """This deal's history as every seat sees it (shuffles and exchanges hidden)."""
+    event_log: Log[Event] = attrs.field(repr=False)
+    """Every event (use :attr:`events`)."""
+    deal_events_from: int = attrs.field(repr=False)
+    """The index in :attr:`events` of this deal's ``DealStarted``."""
+    start_stacks: tuple[int, ...] = attrs.field(repr=False)
+    """The stacks given to :func:`new_game`."""
+    start_dealer: int = attrs.field(repr=False)
+    """The dealer given to :func:`new_game`."""
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, eq=False, hash=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            field.name: getattr(self, field.name)
+            for field in attrs.fields(State)
+            if field.name != "_legal"
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            _set(self, name, value)
+        _set(self, "_legal", None)
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the session is over."""
+        return self.to_act is None
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since :func:`new_game`, chance actions included."""
+        return self.log.as_tuple()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, newest last."""
+        return self.event_log.as_tuple()
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks the session started with."""
+        return self.start_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The first deal's dealer."""
+        return self.start_dealer
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards now, in canonical order (the whole truth; see :meth:`view`)."""
+        deck = STANDARD_DECK
+        return tuple(tuple(deck[i] for i in hand) for hand in self.hand_ix)
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The dealer's face-up card of this deal, ``None`` before the deal (B-2.2)."""
+        return STANDARD_DECK[self.trump_ix] if self.trump_ix >= 0 else None
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of this deal, ``None`` before the deal."""
+        return STANDARD_DECK[self.trump_ix].suit if self.trump_ix >= 0 else None
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the current trick, in play order."""
+        return tuple(STANDARD_DECK[i] for i in self.trick_ix)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first (hidden from every seat)."""
+        return tuple(STANDARD_DECK[i] for i in self.stock_ix)
+
+    @property
+    def muck(self) -> tuple[Card, ...]:
+        """The cards a restock would shuffle (hidden), in canonical order."""
+        return tuple(STANDARD_DECK[i] for i in self.muck_ix)
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The single pot and the seats that can still win it (Bourré has no side pots)."""
+        if self.phase is Phase.OVER:
+            return ((self.pot, ()),)
+        return ((self.pot, tuple(s for s, st in enumerate(self.status) if st != DROPPED)),)
+
+    @property
+    def chance_cards(self) -> tuple[Card, ...]:
+        """At a chance node, the cards to shuffle in canonical order; ``()`` elsewhere."""
+        if self.phase is Phase.DEAL:
+            return STANDARD_DECK
+        if self.phase is Phase.RESTOCK:
+            return tuple(STANDARD_DECK[i] for i in self.muck_ix)
+        return ()
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's net result (X-8): stack + share of a leftover pot − starting stack −
+        rebuys."""
+        stack = self.rules.stack
+        return tuple(
+            Fraction(self.stacks[s])
+            + self.shares[s]
+            - self.start_stacks[s]
+            - self.rebuys[s] * stack
+            for s in range(len(self.stacks))
+        )
+
+    def standings(self) -> tuple[int, ...]:
+        """Each seat's place by :meth:`returns` (1 = best; ties share the place)."""
+        return standings_of(self.returns())
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act; ``()`` at chance nodes and at the end."""
+        legal = self._legal
+        if legal is None:
+            legal = legal_actions(self)
+            _set(self, "_legal", legal)
+        return legal
+
+    def is_legal(self, action: object) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (never raises)."""
+        try:
+            self.apply(action)  # type: ignore[arg-type]
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action``.
+
+        :raises IllegalActionError: if the action is not legal now (the message names the
+            seat, the action, the reason, the rule and what is legal).
+        """
+        phase = self.phase
+        if phase is Phase.PLAY or phase is Phase.STAY or phase is Phase.EXCHANGE:
+            legal = self.legal_actions()
+            try:
+                ok = action in legal
+            except Exception:  # unhashable or odd __eq__: not legal
+                ok = False
+            if not ok:
+                raise illegal(self, action)
+            if phase is Phase.PLAY:
+                return apply_play(self, action)  # type: ignore[arg-type]
+            if phase is Phase.STAY:
+                return apply_stay(self, action.__class__ is StayIn)
+            return apply_exchange(self, action)  # type: ignore[arg-type]
+        if phase is Phase.OVER:
+            raise IllegalActionError(
+                f"the session is over after {self.rules.deals} deal(s): no action can be "
+                f"applied, not {action!r} (X-7)",
+                rule="X-7",
+                action=action,
+            )
+        cards = self.chance_cards
+        shuffle = check_shuffle(action, cards, frozenset(cards))
+        if phase is Phase.DEAL:
+            return apply_deal(self, shuffle)
+        return apply_restock(self, shuffle)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now (X-10).
+
+        :raises ValueError: if ``seat`` is not a seat of this game.
+
+        >>> new_game().view(0).hand
+        ()
+        """
+        seat = check_seat(seat, len(self.stacks))
+        deck = STANDARD_DECK
+        mine = self.discarded[seat]
+        return View(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            to_act=self.to_act,
+            dealer=self.dealer,
+            deal_number=self.deal_number,
+            stacks=self.stacks,
+            pot=self.pot,
+            contributions=self.contributions,
+            rebuys=self.rebuys,
+            hand=tuple(deck[i] for i in self.hand_ix[seat]),
+            discards=tuple(deck[i] for i in mine) if mine else (),
+            trump_card=self.trump_card,
+            trump_card_out=self.trump_out,
+            stayed_in=tuple(None if st == UNDECIDED else st == IN for st in self.status),
+            exchanged=tuple(None if d is None else len(d) for d in self.discarded),
+            stock_size=len(self.stock_ix),
+            muck_size=len(self.muck_ix),
+            trick=self.trick,
+            trick_leader=self.leader if self.leader >= 0 else None,
+            tricks_won=self.tricks_won,
+            history_log=self.public_log,
+            events=_since(self.event_log, self.deal_events_from),
+            legal=self.legal_actions() if self.to_act == seat else (),
+        )
+
+
+def _since(log: Log[Event], start: int) -> tuple[Event, ...]:
+    """The items of ``log`` from index ``start`` on, without copying the older chunks."""
+    skipped = 0
+    items: list[Event] = []
+    for part in (*log.chunks, log.tail):
+        if items or skipped + len(part) > start:
+            items.extend(part)
+        else:
+            skipped += len(part)
+    return tuple(items[start - skipped :])
+
+
+def new_game(
+    rules: Rules | None = None, *, stacks: Sequence[int] | None = None, dealer: int = 0
+) -> State:
+    """The first state of a session: the first deal has begun (antes paid) and waits
+    for its shuffle.
+
+    :param rules: the rules (default ``Rules()``).
+    :param stacks: each seat's starting stack, ints >= 1 (default ``rules.stack`` each).
+    :param dealer: the first dealer's seat.
+    :returns: the state at the first deal's chance node.
+    :raises RulesError: for bad rules, stacks or dealer.
+
+    >>> state = new_game(Rules(players=3, ante=2), stacks=(10, 20, 30), dealer=2)
+    >>> state.stacks, state.pot, state.to_act
+    ((8, 18, 28), 6, CHANCE)
+    """
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"new_game needs a cardrules.bourre.Rules, not {type(rules).__name__}")
+    n = rules.players
+    if stacks is None:
+        start = (rules.stack,) * n
+    else:
+        if (
+            not isinstance(stacks, tuple | list)
+            or len(stacks) != n
+            or not all(type(s) is int and s >= 1 for s in stacks)
+        ):
+            raise RulesError(
+                f"stacks must be a tuple of {n} ints >= 1 (one per seat), not {stacks!r}"
+            )
+        start = tuple(stacks)
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise RulesError(f"dealer must be an int from 0 to {n - 1}, not {dealer!r}")
+    return start_deal(
+        State,
+        rules,
+        dealer=dealer,
+        deal_number=0,
+        stacks=start,
+        pot=0,
+        rebuys=(0,) * n,
+        ante_level=rules.ante,
+        exempt=frozenset(),
+        log=Log(),
+        public_log=Log(),
+        events=Log(),
+        start_stacks=start,
+        start_dealer=dealer,
+    )
