@@ -66,19 +66,41 @@ def legal_set(state: State) -> tuple[Action, ...]:
     largest = state.largest
     owed = largest - contributions[seat]
     actions: list[Action] = []
-    if (
-        rules.announce_fee is not None
-        and state.announced[seat] is None
-        and value_of(rules, state.hands[seat], state.retournes).is_brelan
-    ):
+    announced = state.announced[seat] is not None
+    if not announced and rules.announce_fee is not None and state.brelans[seat] is not None:
         actions.append(ANNOUNCE)
     actions.append(CHECK if owed == 0 else CALL)
     if others_can_bet(state.folded, stacks, seat):
         high = min(largest + rules.max_raise, contributions[seat] + stacks[seat])
-        actions.extend(raise_to(to) for to in range(largest + 1, high + 1))
-    if owed > 0 and state.announced[seat] is None:
+        if high > largest:
+            actions.extend(_raises(largest + 1, high))
+    if owed > 0 and not announced:
         actions.append(FOLD)
     return tuple(actions)
+
+
+_RAISE_RANGES: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _raises(low: int, high: int) -> tuple[Action, ...]:
+    """The interned raises to ``low … high``."""
+    found = _RAISE_RANGES.get((low, high))
+    if found is None:
+        found = tuple(raise_to(to) for to in range(low, high + 1))
+        if len(_RAISE_RANGES) < 100_000:
+            _RAISE_RANGES[(low, high)] = found
+    return found
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def seat_order(first: int, players: int) -> tuple[int, ...]:
+    """Seats in play order from ``first`` (cached)."""
+    found = _ORDERS.get((first, players))
+    if found is None:
+        found = _ORDERS[(first, players)] = tuple((first + k) % players for k in range(players))
+    return found
 
 
 def others_can_bet(
@@ -96,6 +118,7 @@ class Draft:
         "actor",
         "announced",
         "betting_round",
+        "brelans",
         "changed",
         "contributions",
         "dead_retournes",
@@ -136,6 +159,7 @@ class Draft:
         self.deck = state.deck
         self.hands = state.hands
         self.retournes = state.retournes
+        self.brelans: tuple[str | None, ...] = state.brelans
         self.dead_retournes = state.dead_retournes
         self.face_up = list(state.face_up)
         self.changed = state.changed
@@ -155,8 +179,8 @@ class Draft:
 
     def live(self) -> list[int]:
         """Seats still in, from eldest."""
-        n = self.rules.players
-        return [(self.eldest + k) % n for k in range(n) if not self.folded[(self.eldest + k) % n]]
+        folded = self.folded
+        return [s for s in seat_order(self.eldest, self.rules.players) if not folded[s]]
 
     def able(self) -> list[int]:
         """Seats still in with chips left (the others are all-in), from eldest."""
@@ -194,6 +218,7 @@ class Draft:
         self.deck = ()
         self.hands = ((),) * n
         self.retournes = ()
+        self.brelans = (None,) * n
         self.dead_retournes = ()
         self.face_up = [0] * n
         self.changed = False
@@ -221,6 +246,7 @@ class Draft:
         self.hands = tuple(hands)
         self.retournes = order[3 * n : 3 * n + rules.retournes]
         self.events.append(RetournesTurned(self.retournes))
+        self.classify()
         if rules.open_card:
             for k in range(n):
                 seat = (eldest + k) % n
@@ -255,6 +281,17 @@ class Draft:
         self.retournes = new
         self.changed = True
         self.events.append(RetourneChanged(self.dead_retournes, new))
+        self.classify()
+
+    def classify(self) -> None:
+        """Each seat's class of brelan with the retournés now (for M-4.1)."""
+        rules = self.rules
+        retournes = self.retournes
+        classes: list[str | None] = []
+        for hand in self.hands:
+            value = value_of(rules, hand, retournes)
+            classes.append(value.category if value.is_brelan else None)
+        self.brelans = tuple(classes)
 
     # -- betting ---------------------------------------------------------------------
     def bet(self, action: Action) -> None:
@@ -275,9 +312,8 @@ class Draft:
         self.acted[seat] = True
         if self.betting_round == 0:
             self.first_acted[seat] = True
-        live = self.live()
-        if len(live) == 1:
-            self.fold_out(live[0])
+        if cls is Fold and self.folded.count(False) == 1:
+            self.fold_out(self.folded.index(False))
             return
         self.maybe_change_retourne()
         self.advance(seat)
@@ -384,6 +420,7 @@ class Draft:
         self.deck = ()
         self.hands = ((),) * n
         self.retournes = ()
+        self.brelans = (None,) * n
         self.dead_retournes = ()
         self.face_up = [0] * n
         self.folded = [False] * n

@@ -85,6 +85,8 @@ class State:
     """Each seat's cards in the order dealt (the whole truth: use :meth:`view`)."""
     retournes: tuple[Card, ...]
     """The community cards face up now (``()`` before the deal)."""
+    brelans: tuple[str | None, ...] = attrs.field(repr=False)
+    """Each seat's class of brelan with the retournés now, or ``None`` (hidden)."""
     dead_retournes: tuple[Card, ...]
     """Retournés replaced by the retourné change, still face up (V-M.4)."""
     face_up: tuple[int, ...]
@@ -349,6 +351,7 @@ def _freeze(draft: Draft, log: Log[Action]) -> State:
         draft.deck,
         draft.hands,
         draft.retournes,
+        draft.brelans,
         draft.dead_retournes,
         tuple(draft.face_up),
         draft.changed,
@@ -412,6 +415,7 @@ def new_game(
         (),
         ((),) * n,
         (),
+        (None,) * n,
         (),
         zeros,
         False,
