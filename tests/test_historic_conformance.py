@@ -42,33 +42,36 @@ def unseen(state: historic.State, seat: int) -> frozenset[Card]:
 
 
 def bias(state: historic.State, legal: tuple[Action, ...], rng: random.Random) -> Action:
-    """Mostly small stakes, so that sessions do not go all-in at once."""
+    """Mostly small stakes, so that sessions do not go all-in at once (sessions with an
+    even ante play uniformly at random instead).
+
+    The legal list is ``(Check or Call, raises…, [Fold])`` or ``(Carre, Decline)``.
+    """
+    if state.rules.ante % 2 == 0:  # some sessions play uniformly: all-ins, side pots
+        return legal[rng.randrange(len(legal))]
     if state.phase is Phase.CARRE:
-        return legal[0] if isinstance(legal[0], Carre) and rng.random() < 0.3 else legal[-1]
-    raises = [a for a in legal if isinstance(a, Raise)]
-    others = [a for a in legal if not isinstance(a, Raise)]
-    roll = rng.random()
-    if raises and (roll < 0.3 or not others):
-        if rng.random() < 0.08:
-            return rng.choice(raises)
-        return rng.choice(raises[:3])
-    folds = [a for a in others if isinstance(a, Fold)]
-    if folds and rng.random() < 0.25:
-        return folds[0]
-    passive = [a for a in others if isinstance(a, Check | Call)]
-    return rng.choice(passive or others)
+        return legal[0] if len(legal) == 2 and rng.random() < 0.3 else legal[-1]
+    fold = legal[-1] if isinstance(legal[-1], Fold) else None
+    first_raise, end = 1, len(legal) - (fold is not None)
+    if first_raise < end and rng.random() < 0.3:
+        if rng.random() < 0.08:  # now and then any raise, all-in included
+            return legal[rng.randrange(first_raise, end)]
+        return legal[rng.randrange(first_raise, min(end, first_raise + 3))]
+    if fold is not None and rng.random() < 0.25:
+        return fold
+    return legal[0]
 
 
 RULES = st.builds(
     Rules,
-    cave=st.one_of(st.just(100), st.integers(1, 60)),
+    cave=st.one_of(st.integers(1, 30), st.integers(1, 30), st.just(100)),
     ante=st.one_of(st.just(1), st.integers(1, 8)),
     deals=st.one_of(st.just(12), st.integers(1, 12)),
 )
 
 
 def setup(rules: Rules) -> st.SearchStrategy[dict[str, Any]]:
-    stacks = st.one_of(st.none(), st.tuples(*[st.integers(0, 3 * rules.cave)] * 4))
+    stacks = st.one_of(st.none(), st.tuples(*[st.integers(0, 2 * rules.cave)] * 4))
     return st.fixed_dictionaries({"stacks": stacks, "dealer": st.integers(0, 3)})
 
 

@@ -16,7 +16,7 @@ from cardrules.bouillotte.historic.events import (
     PrimesPaid,
     ShowdownHands,
 )
-from cardrules.bouillotte.historic.hands import brelan_of, collective_point, suit_totals
+from cardrules.bouillotte.historic.hands import _owners_winner, _ranking, _totals, brelan_of
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.cards import Card, Suit
@@ -32,6 +32,7 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
+from cardrules.game import Log
 from cardrules.pots import share_exactly, side_pots, uncalled_excess
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ __all__ = [
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _NOT_FOLDED = (False,) * PLAYERS
 _ZEROS = (0,) * PLAYERS
+_EMPTY_LOG: Log[Action] = Log()
 
 
 def _next_in(mask: int, start: int) -> int:
@@ -262,6 +264,7 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
     brelans = [brelan_of(hands[s], retourne) if live[s] else None for s in range(PLAYERS)]
     awards: list[Event] = []
     exposed_all = False
+    point: tuple[tuple[int, int, int, int], tuple[tuple[Suit, ...], ...]] | None = None
     for index, (amount, eligible) in enumerate(side_pots(contributions, live, state.carried)):
         best = None
         for seat in eligible:
@@ -272,15 +275,13 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
             winner, hand = best[1], str(best[0])
         else:  # H-5.3 to H-5.7
             exposed_all = True
-            winner, suit = collective_point(hands, retourne, eligible, eldest)
-            counted = suit_totals((*(c for h in hands for c in h), retourne))
-            totals = (
-                counted[Suit.CLUBS],
-                counted[Suit.DIAMONDS],
-                counted[Suit.HEARTS],
-                counted[Suit.SPADES],
-            )
-            awards.append(CollectivePoint(totals, suit, winner, index))
+            if point is None:  # the suit order is the same for every pot (H-5.7)
+                counted = _totals([*(c for h in hands for c in h), retourne])
+                point = (counted[0], counted[1], counted[2], counted[3]), _ranking(counted)
+            found = _owners_winner(hands, point[1], eligible, eldest)
+            assert found is not None  # every eligible seat holds three cards
+            winner, suit = found
+            awards.append(CollectivePoint(point[0], suit, winner, index))
             hand = f"the collective point in {suit.symbol}"
         stacks[winner] += amount
         awards.append(
@@ -378,6 +379,7 @@ def begin_deal(state: State, dealer: int, deal_number: int) -> State:
             "last_raiser": None,
             "pending": 0,
             "actor": (dealer + 1) % PLAYERS,
+            "_public": _EMPTY_LOG,
             "_events": state._events.extend(events),
         }
     )

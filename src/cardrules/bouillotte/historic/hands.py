@@ -30,6 +30,7 @@ __all__ = [
 
 _POINTS = {Rank.ACE: 11, Rank.KING: 10, Rank.QUEEN: 10, Rank.NINE: 9, Rank.EIGHT: 8}
 _SUITS = tuple(Suit)
+_POINTS_BY_INDEX = tuple(_POINTS.get(Rank(2 + i // 4), 0) for i in range(52))
 
 
 def card_points(card: Card) -> int:
@@ -110,6 +111,19 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     return Brelan("carre" if retourne.rank == rank else "simple", rank)
 
 
+def _totals(exposed_cards: Iterable[Card]) -> list[int]:
+    """The four suit totals, indexed clubs 0 … spades 3 (the fast path)."""
+    totals = [0, 0, 0, 0]
+    points = _POINTS_BY_INDEX
+    for card in exposed_cards:
+        index = card.index
+        value = points[index]
+        if not value:
+            raise ValueError(f"{card!r} is not a card of the historic deck (A K Q 9 8)")
+        totals[index & 3] += value
+    return totals
+
+
 def suit_totals(exposed_cards: Iterable[Card]) -> dict[Suit, int]:
     """Each suit's total over the exposed cards (H-5.3).
 
@@ -117,10 +131,12 @@ def suit_totals(exposed_cards: Iterable[Card]) -> dict[Suit, int]:
     >>> suit_totals(cards("Ah 9h 8s"))[Suit.HEARTS]
     20
     """
-    totals = dict.fromkeys(_SUITS, 0)
-    for card in exposed_cards:
-        totals[card.suit] += card_points(card)
-    return totals
+    return dict(zip(_SUITS, _totals(exposed_cards), strict=True))
+
+
+def _ranking(totals: Sequence[int]) -> tuple[tuple[Suit, ...], ...]:
+    levels = sorted(set(totals), reverse=True)
+    return tuple(tuple(_SUITS[i] for i in range(4) if totals[i] == level) for level in levels)
 
 
 def suit_ranking(exposed_cards: Iterable[Card]) -> tuple[tuple[Suit, ...], ...]:
@@ -132,9 +148,7 @@ def suit_ranking(exposed_cards: Iterable[Card]) -> tuple[tuple[Suit, ...], ...]:
     >>> suit_ranking(cards("Kh Qs"))[0]
     (Suit.HEARTS, Suit.SPADES)
     """
-    totals = suit_totals(exposed_cards)
-    levels = sorted(set(totals.values()), reverse=True)
-    return tuple(tuple(s for s in _SUITS if totals[s] == level) for level in levels)
+    return _ranking(_totals(exposed_cards))
 
 
 def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[int]) -> int | None:
@@ -156,6 +170,27 @@ def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[i
             if card.suit is suit and (best is None or card > best[0]):
                 best = (card, seat)
     return None if best is None else best[1]
+
+
+def _owners_winner(
+    hands: Sequence[Sequence[Card]],
+    ranking: tuple[tuple[Suit, ...], ...],
+    eligible: Sequence[int],
+    eldest: int,
+) -> tuple[int, Suit] | None:
+    """H-5.4 to H-5.6 over a suit ranking: the winning seat and suit, or ``None``."""
+    players = len(hands)
+    for group in ranking:
+        best: tuple[int, int, Suit] | None = None
+        for suit in group:
+            owner = suit_owner(hands, suit, eligible)
+            if owner is not None:
+                order = (owner - eldest) % players
+                if best is None or order < best[0]:
+                    best = (order, owner, suit)
+        if best is not None:
+            return best[1], best[2]
+    return None
 
 
 def collective_point(
@@ -180,20 +215,11 @@ def collective_point(
     >>> collective_point(hands, Card.parse("Kd"), eligible=(0, 1, 2, 3), eldest=1)
     (0, Suit.HEARTS)
     """
-    eligible = tuple(eligible)
-    players = len(hands)
-    exposed = [card for hand in hands for card in hand]
-    exposed.append(retourne)
-    for group in suit_ranking(exposed):
-        candidates = []
-        for suit in group:
-            owner = suit_owner(hands, suit, eligible)
-            if owner is not None:
-                candidates.append(((owner - eldest) % players, owner, suit))
-        if candidates:
-            _, owner, suit = min(candidates, key=lambda item: item[0])
-            return owner, suit
-    raise ValueError("no eligible seat holds a card: the collective point has no winner")
+    ranking = _ranking(_totals([*(card for hand in hands for card in hand), retourne]))
+    found = _owners_winner(hands, ranking, tuple(eligible), eldest)
+    if found is None:
+        raise ValueError("no eligible seat holds a card: the collective point has no winner")
+    return found
 
 
 def winning_suit(
@@ -227,17 +253,9 @@ def winning_suit(
     >>> winning_suit(cards("Ah 8s 8c"), (cards("Ah"), cards("8s"), cards("8c")), eligible=(1, 2))
     Suit.SPADES
     """
-    exposed = tuple(exposed_cards)
+    ranking = suit_ranking(exposed_cards)
     if hands is None:
-        richest = suit_ranking(exposed)[0]
-        return richest[0] if len(richest) == 1 else None
+        return ranking[0][0] if len(ranking[0]) == 1 else None
     seats = tuple(range(len(hands))) if eligible is None else tuple(eligible)
-    for group in suit_ranking(exposed):
-        candidates = []
-        for suit in group:
-            owner = suit_owner(hands, suit, seats)
-            if owner is not None:
-                candidates.append(((owner - eldest) % len(hands), suit))
-        if candidates:
-            return min(candidates, key=lambda item: item[0])[1]
-    return None
+    found = _owners_winner(hands, ranking, seats, eldest)
+    return None if found is None else found[1]

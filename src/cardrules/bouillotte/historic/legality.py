@@ -24,7 +24,7 @@ from cardrules.game import describe_actions
 if TYPE_CHECKING:
     from cardrules.bouillotte.historic.state import State
 
-__all__ = ["Legal", "illegal_action_error", "legal_of", "reason_not_legal"]
+__all__ = ["Legal", "describe_legal", "illegal_action_error", "legal_of", "reason_not_legal"]
 
 _ACTION_TYPES = frozenset(ACTIONS)
 _RAISES: list[Raise] = [raise_to(n) for n in range(256)]
@@ -178,6 +178,22 @@ def reason_not_legal(state: State, action: Action) -> tuple[str, str]:
     )
 
 
+def describe_legal(legal: Legal) -> str:
+    """A short list of the legal actions, raises as one range (as ``describe_actions``).
+
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> describe_legal(legal_of(new_game()))
+    'carre, decline the carre'
+    """
+    if legal.low > legal.high:
+        return describe_actions(legal.actions)
+    span = f"{legal.low}" if legal.low == legal.high else f"{legal.low}…{legal.high}"
+    parts = [str(legal.actions[0]), f"raise to {span}"]
+    if type(legal.actions[-1]) is not Raise:
+        parts.append(str(legal.actions[-1]))
+    return ", ".join(parts)
+
+
 def _describe(action: object) -> str:
     if isinstance(action, Action) and type(action) in _ACTION_TYPES:
         return str(action)
@@ -190,7 +206,7 @@ def illegal_action_error(state: State, action: object, legal: Legal) -> IllegalA
     :returns: the :class:`~cardrules.IllegalActionError` to raise.
     """
     seat = state.actor
-    legal_text = describe_actions(legal.actions)
+    legal_text = describe_legal(legal)
     if not isinstance(action, Action):
         rule, reason = "X-9", f"{type(action).__name__} is not an action"
     elif isinstance(action, Shuffle):

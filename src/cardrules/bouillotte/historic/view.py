@@ -79,7 +79,7 @@ class View:
     showdown: ShowdownHands | None
     """The hands shown at the last showdown, until the next shuffle."""
     public_log: Log[Action] = attrs.field(repr=False)
-    """The public actions since the start of the session (shuffles without order)."""
+    """This deal's public actions (shuffles without their order); see :attr:`history`."""
     _legal: tuple[Action, ...] = attrs.field(repr=False)
 
     @property
@@ -89,7 +89,12 @@ class View:
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """The public actions, oldest first; a shuffle shows as ``Shuffle(order=())``."""
+        """This deal's public actions, oldest first; a shuffle shows as ``Shuffle(order=())``.
+
+        Earlier deals show in :attr:`stacks`, :attr:`primes`, :attr:`rebuys` and the last
+        :attr:`showdown`; the full public record is the state's history with each
+        shuffle's order hidden.
+        """
         return self.public_log.as_tuple()
 
     def legal_actions(self) -> tuple[Action, ...]:
