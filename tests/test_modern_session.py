@@ -390,3 +390,71 @@ def test_records_and_pickle_round_trip_after_a_long_session() -> None:
     assert loads(dumps(final)) == final
     assert pickle.loads(pickle.dumps(final)) == final
     assert sum(final.returns()) == 0
+
+
+# -- edge cases and decisions ----------------------------------------------------------------
+
+
+def test_V_M_4_change_at_once_when_the_first_round_is_not_played() -> None:
+    """V-M.4 decision: when antes leave fewer than two seats with chips, no round is
+    played; the retourné changes at once and the showdown uses the new one."""
+    rules = Rules(retourne_change=True, players=3, ante=5)
+    hands = {1: "Kc Kd 9h", 2: "As Ks 9s", 0: "8c 8d 8h"}
+    state = deal(rules, hands=hands, retourne="9c", stock="Kh", stacks=(5, 5, 100))
+    assert state.is_terminal
+    changed = [e for e in state.events if isinstance(e, RetourneChanged)]
+    assert changed == [RetourneChanged(cards("9c"), cards("Kh"))]
+    shown = {e.seat: e.hand for e in state.events if isinstance(e, HandShown)}
+    assert shown[1] == "brelan favori of kings"
+    # favori of kings beats the simple of 8s; each pot of 5 + 5 + 5 = 15 goes to seat 1
+    assert state.stacks == (0, 15, 95)
+
+
+def test_X_4_announcement_fee_emptying_the_others_forbids_raises() -> None:
+    """M-4.2 with X-4: when the fees leave every other seat still in all-in, the
+    announcer may check or call but not raise."""
+    rules = Rules(players=3, announce_fee=2)
+    hands = {1: "Kc Kd Kh", 2: "As Ks 9s", 0: "8c 8d 9h"}
+    state = deal(rules, hands=hands, retourne="Ac", stacks=(3, 100, 3))
+    state = state.apply(ANNOUNCE)  # seats 2 and 0 pay their last 2 chips
+    assert state.stacks == (0, 103, 0)
+    assert state.legal_actions() == (CHECK,)
+    assert rule_of(state, Raise(to=2)) == "X-4"
+    state = state.apply(CHECK)
+    assert state.is_terminal
+    assert state.stacks == (0, 106, 0)
+
+
+def test_M_4_1_announcement_judged_with_the_current_retourne() -> None:
+    """M-4.1 with V-M.4: a pair in hand is a favori only while the matching retourné
+    lies; after the change it can no longer be announced."""
+    rules = Rules(retourne_change=True)
+    hands = {1: "8c Qh Ac", 2: "Ks Kd 9h", 3: "8d 9d Kc", 0: "8h 9c Qc"}
+    state = deal(rules, hands=hands, retourne="Kh", stock="As")
+    assert state.apply(CHECK).legal_actions()[0] == ANNOUNCE  # seat 2: favori of kings
+    state = run(state, CHECK, CHECK, Raise(to=2), CALL)  # seats 1, 2, 3, 0 have acted
+    assert state.retournes == cards("As")
+    assert state.to_act == 1
+    state = state.apply(CALL)
+    assert state.to_act == 2
+    assert ANNOUNCE not in state.legal_actions()  # K♥ is dead: the pair is no brelan
+    assert rule_of(state, ANNOUNCE) == "M-4.1"
+
+
+def test_illegal_action_message_names_seat_action_reason_rule_and_legal_set() -> None:
+    """X-9: the message holds the seat, the action, the reason, the rule, what is legal."""
+    state = deal(hands=BRELANS, retourne="Ah")
+    state = run(state, ANNOUNCE, Raise(to=2), Raise(to=4))
+    assert state.to_act == 3
+    state = run(state, FOLD, FOLD)
+    assert state.to_act == 1
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(FOLD)
+    assert str(info.value) == (
+        "seat 1 cannot fold: a seat that announced a brelan may not fold (M-4.3); "
+        "legal now: call, raise to 5…9"
+    )
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(Raise(to=True))
+    assert info.value.rule == "X-9"
+    assert "int" in str(info.value)

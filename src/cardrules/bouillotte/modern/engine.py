@@ -262,16 +262,17 @@ class Draft:
         self.acted = [False] * self.players
         able = self.able()
         if len(able) < 2:
-            self.maybe_change_retourne()
+            self.maybe_change_retourne(force=True)
             self.showdown()
             return
         self.actor = able[0]
 
-    def maybe_change_retourne(self) -> None:
-        """V-M.4: once every seat still in has acted in the first round, or is all-in."""
+    def maybe_change_retourne(self, force: bool = False) -> None:
+        """V-M.4: once every seat still in has acted in the first round, or is all-in
+        (``force``: the first round is not played at all)."""
         if not self.rules.retourne_change or self.changed or self.betting_round != 0:
             return
-        if any(not self.first_acted[s] and self.stacks[s] > 0 for s in self.live()):
+        if not force and any(not self.first_acted[s] and self.stacks[s] > 0 for s in self.live()):
             return
         n = self.players
         count = self.rules.retournes
