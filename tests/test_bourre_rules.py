@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from test_bourre_helpers import card, dealt, plays, say, stand_pat, stay_all
 
 from cardrules import CHANCE, IllegalActionError, RulesError, Shuffle, cards
 from cardrules.bourre import (
@@ -21,6 +20,7 @@ from cardrules.bourre import (
 )
 from cardrules.cards import STANDARD_DECK
 from cardrules.events import AntePaid, PotCarried, PotWon, Rebuy
+from test_bourre_helpers import card, dealt, plays, say, stay_all
 
 # ----------------------------------------------------------------------- B-1, Rules
 
@@ -119,7 +119,8 @@ def test_X_1_B_2_2_cards_dealt_one_at_a_time_and_dealer_last_card_is_trump() -> 
     assert state.trump == order[14].suit
     assert state.trump_card in state.hands[state.dealer]
     assert state.stock == order[15:]
-    assert state.phase is Phase.STAY and state.to_act == 2
+    assert state.phase is Phase.STAY
+    assert state.to_act == 2
     assert isinstance(state.events[-1], TrumpTurned)
     assert str(state.events[-1]) == f"seat 1 turns up {order[14]}: {order[14].suit} is trump"
 
@@ -177,7 +178,8 @@ def test_B_3_1_only_stay_or_drop_during_the_stay_phase() -> None:
 def test_B_3_2_nobody_in_carries_the_pot() -> None:
     state = dealt(Rules(players=3, deals=2), {}, None)
     state = say(state, "out out out")
-    assert state.deal_number == 1 and state.dealer == 1
+    assert state.deal_number == 1
+    assert state.dealer == 1
     assert state.pot == 6
     assert state.stacks == (98, 98, 98)
 
@@ -187,7 +189,8 @@ def test_B_3_2_one_seat_in_takes_the_pot_at_once() -> None:
     state = say(state, "out in out out")
     # seat 2 (second from eldest 1) took the pot of 4 without play
     won = [e for e in state.events if isinstance(e, PotWon)]
-    assert won[-1].winners == (2,) and won[-1].amount == 4
+    assert won[-1].winners == (2,)
+    assert won[-1].amount == 4
     assert state.deal_number == 1
     assert state.stacks == (98, 98, 102, 98)  # 99 + 4 - the next ante
     assert state.pot == 4
@@ -214,7 +217,8 @@ def test_B_4_1_exchange_in_seat_order_draws_from_the_top_of_the_stock() -> None:
     assert state.hands[2] == cards("2d 3d 4d 5d 6d")
     state = state.apply(Exchange(cards("2h")))
     assert card("Qs") in state.hands[0]
-    assert state.phase is Phase.PLAY and state.to_act == 1
+    assert state.phase is Phase.PLAY
+    assert state.to_act == 1
     counts = [(e.seat, e.count) for e in state.events if isinstance(e, Exchanged)]
     assert counts == [(1, 2), (2, 0), (0, 1)]
 
@@ -222,8 +226,10 @@ def test_B_4_1_exchange_in_seat_order_draws_from_the_top_of_the_stock() -> None:
 def test_B_4_1_exchange_lists_every_servable_subset_and_rejects_foreign_cards() -> None:
     state = stay_all(dealt(Rules(players=2), {1: "2c 3c 4c 5c 6c"}, None))
     legal = state.legal_actions()
-    assert len(legal) == 32 and len(set(legal)) == 32
-    assert Exchange(()) in legal and Exchange(cards("2c 3c 4c 5c 6c")) in legal
+    assert len(legal) == 32
+    assert len(set(legal)) == 32
+    assert Exchange(()) in legal
+    assert Exchange(cards("2c 3c 4c 5c 6c")) in legal
     with pytest.raises(IllegalActionError) as info:
         state.apply(Exchange(cards("As")))
     assert info.value.rule == "B-4.1"
@@ -246,16 +252,19 @@ def test_B_4_2_restock_with_seven_players() -> None:
     assert frozenset(state.muck) == served
     # seat 4 draws the 2 left, then the discards of seats 1-3 are shuffled into a new stock
     state = state.apply(Exchange(hands[4]))
-    assert state.to_act is CHANCE and state.phase is Phase.RESTOCK
+    assert state.to_act is CHANCE
+    assert state.phase is Phase.RESTOCK
     assert frozenset(state.chance_cards) == served  # not seat 4's own discards
     assert len(state.hands[4]) == 2
     restock = arrange_deck(state, {}, stock=cards(" ".join(c.code for c in hands[1][:3])))
     state = state.apply(restock)
     assert sorted(state.hands[4][:5]) == list(state.hands[4])
     assert set(hands[1][:3]) <= set(state.hands[4])
-    assert len(state.hands[4]) == 5 and len(state.stock) == 12
+    assert len(state.hands[4]) == 5
+    assert len(state.stock) == 12
     assert frozenset(state.muck) == frozenset(hands[4])  # its discards wait for a later restock
-    assert isinstance(state.events[-1], Restocked) and state.events[-1].cards == 15
+    assert isinstance(state.events[-1], Restocked)
+    assert state.events[-1].cards == 15
     for seat in (5, 6):
         state = state.apply(Exchange(hands[seat]))
     assert len(state.stock) == 2
@@ -280,7 +289,8 @@ def test_B_4_2_dropped_hands_are_mucked_at_once_and_restocked() -> None:
     assert len(state.stock) == 3
     assert frozenset(state.muck) == frozenset(c for s in (1, 2, 3, 4, 5) for c in hands[s])
     state = state.apply(Exchange(hands[6]))
-    assert state.phase is Phase.RESTOCK and len(state.chance_cards) == 35
+    assert state.phase is Phase.RESTOCK
+    assert len(state.chance_cards) == 35
 
 
 def test_B_4_2_an_exchange_is_legal_only_if_it_can_be_served() -> None:
@@ -301,16 +311,20 @@ def test_B_4_3_the_dealer_may_discard_the_trump_card_trump_stays() -> None:
     state = stay_all(state)
     state = state.apply(Exchange(()))
     state = state.apply(Exchange(cards("Ah")))
-    assert state.trump_card == card("Ah") and state.trump is card("Ah").suit
-    assert card("Ah") not in state.hands[0] and card("Ah") not in state.muck
+    assert state.trump_card == card("Ah")
+    assert state.trump is card("Ah").suit
+    assert card("Ah") not in state.hands[0]
+    assert card("Ah") not in state.muck
     assert state.trump_out
-    assert state.view(1).trump_card_out and state.view(1).trump_card == card("Ah")
+    assert state.view(1).trump_card_out
+    assert state.view(1).trump_card == card("Ah")
     assert "trump up-card is out of play" in str(state.events[-1])
 
 
 def test_V_B_3_reno_has_no_exchange() -> None:
     state = stay_all(dealt(Rules(players=3, exchange=False), {}, None))
-    assert state.phase is Phase.PLAY and state.to_act == 1
+    assert state.phase is Phase.PLAY
+    assert state.to_act == 1
     with pytest.raises(IllegalActionError) as info:
         state.apply(Exchange(()))
     assert info.value.rule == "B-4.1"

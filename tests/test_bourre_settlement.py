@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from test_bourre_helpers import dealt, plays, say
-
 from cardrules import Shuffle
 from cardrules.bourre import Bourre, PotCapped, Rules, new_game
 from cardrules.cards import STANDARD_DECK
 from cardrules.events import PotCarried, PotShared, PotWon, Rebuy, SessionEnded
+from test_bourre_helpers import dealt, plays, say
 
 # Three seats, dealer 0 (play order 1, 2, 0), spades trump: seat 1 takes all five tricks.
 SWEEP = {1: "As Ks Qs Js Ts", 2: "2h 3h 4h 5h 6h", 0: "2s 2c 3c 4c 5c"}
@@ -40,7 +39,8 @@ def two(rules: Rules):  # type: ignore[no-untyped-def]
 def test_B_6_1_B_6_2_winner_takes_the_pot_and_bourres_pay_it_into_the_next_pot() -> None:
     """Golden deal: the pot of 3 goes to seat 1; seats 2 and 0 are bourré and pay 3 each."""
     state = sweep(Rules(players=3, exchange=False, deals=2))
-    assert state.deal_number == 1 and state.dealer == 1
+    assert state.deal_number == 1
+    assert state.dealer == 1
     events = state.events
     won = [e for e in events if isinstance(e, PotWon)]
     assert won == [PotWon(3, (1,), (0, 3, 0), 0, "5 tricks")]
@@ -56,7 +56,8 @@ def test_B_6_1_B_6_2_winner_takes_the_pot_and_bourres_pay_it_into_the_next_pot()
 
 def test_B_6_2_in_the_last_deal_the_bourre_payments_are_shared_X_7() -> None:
     state = sweep(Rules(players=3, exchange=False, deals=1))
-    assert state.is_terminal and state.to_act is None
+    assert state.is_terminal
+    assert state.to_act is None
     assert state.pot == 0
     assert state.stacks == (96, 102, 96)
     shared = [e for e in state.events if isinstance(e, PotShared)]
@@ -104,12 +105,13 @@ def test_B_6_3_exemptions_off_by_default_and_after_a_won_pot() -> None:
 
 def test_V_B_4_three_trick_minimum_carries_a_two_trick_lead() -> None:
     won = two(Rules(players=4, exchange=False, deals=2))
-    assert [e for e in won.events if isinstance(e, PotWon)][0].winners == (1,)
+    assert next(e for e in won.events if isinstance(e, PotWon)).winners == (1,)
     assert won.stacks == (98, 102, 98, 98)
     state = two(Rules(players=4, exchange=False, deals=2, min_tricks=3))
     assert [e for e in state.events if isinstance(e, PotCarried)] == [PotCarried(4)]
     assert not [e for e in state.events if isinstance(e, PotWon)]
-    assert state.pot == 8 and state.stacks == (98, 98, 98, 98)
+    assert state.pot == 8
+    assert state.stacks == (98, 98, 98, 98)
 
 
 def test_V_B_4_with_B_6_3_a_short_leader_counts_as_tied() -> None:
@@ -123,11 +125,14 @@ def test_V_B_5_rising_ante_doubles_after_a_carry_and_resets_after_a_win() -> Non
     state = new_game(rules)
     assert state.contributions == (2, 2, 2)
     state = say(state.apply(Shuffle(STANDARD_DECK)), "out out out")  # carried
-    assert state.ante_level == 4 and state.contributions == (4, 4, 4)
+    assert state.ante_level == 4
+    assert state.contributions == (4, 4, 4)
     state = say(state.apply(Shuffle(STANDARD_DECK)), "out out out")  # carried again
-    assert state.ante_level == 8 and state.pot == 6 + 12 + 24
+    assert state.ante_level == 8
+    assert state.pot == 6 + 12 + 24
     state = say(state.apply(Shuffle(STANDARD_DECK)), "in out out")  # won by seat 1
-    assert state.ante_level == 2 and state.contributions == (2, 2, 2)
+    assert state.ante_level == 2
+    assert state.contributions == (2, 2, 2)
 
 
 def test_V_B_5_rising_ante_after_a_tie() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_bourre_helpers import card, dealt, plays, say
 
 from cardrules import IllegalActionError, cards
 from cardrules.bourre import Play, Rules, TrickWon, judge, playable, refusal, trick_winner
+from test_bourre_helpers import card, dealt, plays, say
 
 SPADES, HEARTS, CLUBS = 3, 2, 0
 
@@ -112,7 +112,8 @@ def test_B_5_2_B_5_5_B_5_3_B_5_4_one_trick_step_by_step() -> None:
     state = plays(state, "5c")  # type: ignore[arg-type]
     assert state.legal_actions() == (Play(card("Kc")),)
     error = rejected(state, "9h")
-    assert error.rule == "B-5.2" and error.seat == 2
+    assert error.rule == "B-5.2"
+    assert error.seat == 2
     assert "seat 2 cannot play 9♥: it holds ♣ and must follow suit (B-5.2)" in str(error)
     assert "legal now: play K♣" in str(error)
     assert rejected(state, "3c").rule == "B-5.5"
@@ -128,9 +129,11 @@ def test_B_5_2_B_5_5_B_5_3_B_5_4_one_trick_step_by_step() -> None:
     assert rejected(state, "Ah").rule == "X-9"  # not its card
     state = plays(state, "Ts")
     assert state.tricks_won == (1, 0, 0, 0)
-    assert state.to_act == 0 and state.trick == ()  # B-5.1: the winner leads next
+    assert state.to_act == 0
+    assert state.trick == ()  # B-5.1: the winner leads next
     last = state.events[-1]
-    assert isinstance(last, TrickWon) and last.cards == cards("5c Kc 9s Ts")
+    assert isinstance(last, TrickWon)
+    assert last.cards == cards("5c Kc 9s Ts")
 
 
 def test_V_B_1_following_seat_may_play_under() -> None:
@@ -167,7 +170,8 @@ def test_B_5_1_first_seat_in_after_the_dealer_leads() -> None:
     state = plays(state, "9h")  # seat 2 leads a heart; seat 3 follows, dealer trumps
     assert state.to_act == 3
     state = plays(state, "4h 3s")
-    assert state.tricks_won == (1, 0, 0, 0) and state.to_act == 0
+    assert state.tricks_won == (1, 0, 0, 0)
+    assert state.to_act == 0
 
 
 def test_X_9_play_with_wrong_types_names_the_rule() -> None:
