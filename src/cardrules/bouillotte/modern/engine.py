@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, raise_to
 from cardrules.cards import Card
@@ -24,6 +24,7 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
+from cardrules.game import Log
 from cardrules.pots import side_pots, split_pot, uncalled_excess
 
 from .actions import ANNOUNCE
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["Draft", "Phase"]
+
+T = TypeVar("T")
 
 
 class Phase(enum.Enum):
@@ -49,10 +52,8 @@ class Phase(enum.Enum):
 
 
 def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) -> HandValue:
-    """The hand's value under ``rules`` (cached)."""
-    return _evaluate(
-        tuple(sorted(hand)), retournes, rules.favori, rules.point_values, rules.point_tiebreak
-    )
+    """The hand's value under ``rules`` (cached; the order of the cards does not matter)."""
+    return _evaluate(hand, retournes, rules.favori, rules.point_values, rules.point_tiebreak)
 
 
 def legal_set(state: State) -> tuple[Action, ...]:
@@ -108,6 +109,19 @@ def others_can_bet(
 ) -> bool:
     """Whether some other seat still in has chips (X-4: else no raise)."""
     return any(not folded[t] and stacks[t] > 0 for t in range(len(stacks)) if t != seat)
+
+
+def extend_log(log: Log[T], items: list[T]) -> Log[T]:
+    """``log.extend(items)`` in one step: the same layout (full chunks of 64, the rest in
+    the tail), without building a log per item."""
+    if not items:
+        return log
+    tail = log.tail + tuple(items)
+    chunks = log.chunks
+    while len(tail) > 64:
+        chunks = (*chunks, tail[:64])
+        tail = tail[64:]
+    return Log(chunks, tail)
 
 
 class Draft:

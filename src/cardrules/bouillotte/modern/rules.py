@@ -118,4 +118,7 @@ class Rules:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The deck for ``players`` seats, in canonical order (M-1.2)."""
-        return piquet_deck(self.players)
+        return _DECKS[self.players]
+
+
+_DECKS = {players: piquet_deck(players) for players in (3, 4, 5)}

@@ -27,7 +27,7 @@ from cardrules.game import Log, check_seat, describe_actions, standings_of
 from cardrules.pots import side_pots
 
 from .actions import Announce
-from .engine import Draft, Phase, legal_set, others_can_bet, value_of
+from .engine import Draft, Phase, extend_log, legal_set, others_can_bet, value_of
 from .rules import Rules
 from .view import View, make_view
 
@@ -333,7 +333,7 @@ _make = State
 
 def _freeze(draft: Draft, log: Log[Action]) -> State:
     state = draft.state
-    events = state.event_log.extend(draft.events) if draft.events else state.event_log
+    events = extend_log(state.event_log, draft.events)
     return _make(
         draft.rules,
         draft.phase,
