@@ -194,7 +194,13 @@ class State:
         return legal
 
     def is_legal(self, action: object) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (never raises)."""
+        """Whether :meth:`apply` would accept ``action`` (never raises).
+
+        >>> from cardrules.actions import Raise
+        >>> state = new_game()
+        >>> state.is_legal(Shuffle(state.chance_cards)), state.is_legal(Raise(to=2))
+        (True, False)
+        """
         if self.phase is Phase.DEAL:
             try:
                 check_shuffle(action, self.rules.deck, _deck_set(self.rules.players))
@@ -208,6 +214,17 @@ class State:
 
         :raises IllegalActionError: if ``action`` is not legal now (X-9); the message
             names the seat, the action, the reason, the rule and what is legal.
+
+        >>> from cardrules.actions import CHECK, FOLD
+        >>> state = new_game()
+        >>> state = state.apply(Shuffle(state.chance_cards))
+        >>> state.apply(CHECK).to_act
+        2
+        >>> state.apply(FOLD)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: seat 1 cannot fold: there is no bet to fold to;
+        check or raise (M-3.2); legal now: check, raise to 2…6
         """
         phase = self.phase
         if phase is Phase.BETTING:

@@ -80,7 +80,15 @@ class View:
         return sum(self.contributions)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The seat's legal actions now, ``()`` when it is not its turn."""
+        """The seat's legal actions now, ``()`` when it is not its turn.
+
+        >>> from cardrules import Shuffle
+        >>> from .state import new_game
+        >>> state = new_game()
+        >>> state = state.apply(Shuffle(state.chance_cards))
+        >>> state.view(1).legal_actions() == state.legal_actions(), state.view(2).legal_actions()
+        (True, ())
+        """
         return self.legal
 
 
