@@ -22,7 +22,7 @@ from cardrules.bouillotte.historic import (
     winning_suit,
 )
 from cardrules.cards import Card, Suit, cards
-from cardrules.events import PotWon
+from cardrules.events import ExcessReturned, PotWon
 
 R = Raise
 
@@ -180,3 +180,21 @@ def test_H_5_3_card_points() -> None:
     """H-5.3: A 11, K 10, Q 10, 9 9, 8 8; a suit is totalled over the exposed cards."""
     assert [historic.card_points(c) for c in cards("As Kh Qd 9c 8s")] == [11, 10, 10, 9, 8]
     assert historic.suit_totals(cards("Ah Kh 9s"))[Suit.HEARTS] == 21
+
+
+def test_X_4_a_pot_only_one_seat_may_win_is_not_contested() -> None:
+    """X-4, H-5.3: chips a folded seat put above every live seat but one form a pot that
+    seat wins uncontested: no collective point, so the folded hands stay hidden."""
+    state = new_game(stacks=(100, 100, 5, 100), dealer=3).apply(DECLINE)
+    state = deal(state, {0: "Ah Ad 8c", 1: "Kh 9d 8h", 2: "Qh Qd Qc"}, retourne="8s")
+    state = state.apply(R(to=10)).apply(R(to=20)).apply(CALL).apply(FOLD).apply(FOLD)
+    # A folded at 10; B (20) and C (all-in for 5) are left: B gets 20 - 10 back
+    assert [e for e in state.events if isinstance(e, ExcessReturned)] == [ExcessReturned(1, 10)]
+    main, side = pots_won(state)
+    assert (main.amount, main.winners, main.hand) == (5 + 5 + 5 + 1, (2,), "brelan simple of Qs")
+    assert (side.amount, side.winners, side.hand) == (5 + 5, (1,), None)
+    assert not [e for e in state.events if isinstance(e, CollectivePoint)]
+    assert state.primes == (-1, -1, 3, -1)
+    assert state.stacks == (90 - 1, 100 - 20 + 10 + 10, 16, 99)
+    assert state.showdown is not None
+    assert state.showdown.hands == ((), cards("Kh 9d 8h"), cards("Qh Qd Qc"), ())

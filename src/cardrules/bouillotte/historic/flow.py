@@ -271,8 +271,11 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
             brelan = brelans[seat]
             if brelan is not None and (best is None or brelan > best[0]):
                 best = (brelan, seat)
+        hand: str | None
         if best is not None:  # H-5.1, H-5.2
             winner, hand = best[1], str(best[0])
+        elif len(eligible) == 1:  # a pot nobody else may win is not contested
+            winner, hand = eligible[0], None
         else:  # H-5.3 to H-5.7
             exposed_all = True
             if point is None:  # the suit order is the same for every pot (H-5.7)
