@@ -124,8 +124,14 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def exchange_of(indices: tuple[int, ...]) -> Exchange:
-    """A new ``Exchange`` of the cards with these ascending canonical indices (fast path)."""
+def exchange_of(discards: tuple[Card, ...]) -> Exchange:
+    """A new ``Exchange`` of ``discards``, which must already be in canonical order
+    (a fast path that skips the converter).
+
+    >>> from cardrules.cards import cards
+    >>> exchange_of(cards("2c As")) == Exchange(cards("As 2c"))
+    True
+    """
     action: Exchange = _new(Exchange)
-    _set(action, "discards", tuple(STANDARD_DECK[i] for i in indices))
+    _set(action, "discards", discards)
     return action

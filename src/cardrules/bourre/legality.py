@@ -35,27 +35,29 @@ if TYPE_CHECKING:
 
 __all__ = ["illegal", "legal_actions"]
 
+_PLAYS = tuple(play_of(index) for index in range(52))
+
 
 # ---------------------------------------------------------------------- legality
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The one source of legality for decisions (chance nodes: ``check_shuffle``)."""
-    phase = state.phase
+    table = state.table
+    phase = table.phase
     if phase is Phase.PLAY:
-        seat = state.to_act
-        assert isinstance(seat, int)
+        seat: int = state.to_act  # type: ignore[assignment]
         steps = judge(
-            state.hand_ix[seat], state.trick_ix, state.trump_ix & 3, state.rules.must_head_following
+            state.hand_ix[seat], state.trick_ix, table.trump_ix & 3, table.rules.must_head_following
         )
-        return tuple(play_of(card) for card in steps[-1][1])
+        return tuple(map(_PLAYS.__getitem__, steps[-1][1]))
     if phase is Phase.STAY:
         return (STAY_IN, DROP)
     if phase is Phase.EXCHANGE:
         seat = state.to_act
         assert isinstance(seat, int)
-        hand = state.hand_ix[seat]
-        most = min(len(hand), len(state.stock_ix) + len(state.muck_ix))
+        hand = tuple(map(STANDARD_DECK.__getitem__, state.hand_ix[seat]))
+        most = min(len(hand), len(table.stock_ix) + len(table.muck_ix))
         return tuple(
             exchange_of(subset) for size in range(most + 1) for subset in combinations(hand, size)
         )

@@ -25,6 +25,7 @@ from cardrules.actions import Action
 from cardrules.bourre.actions import StayIn
 from cardrules.bourre.legality import illegal, legal_actions
 from cardrules.bourre.rules import Rules
+from cardrules.bourre.table import Table
 from cardrules.bourre.transitions import (
     DROPPED,
     IN,
@@ -61,46 +62,12 @@ class State:
 
     GAME_ID: ClassVar[str] = GAME_ID
 
-    rules: Rules
-    """The rules of the session."""
-    phase: Phase
-    """Where the deal stands."""
+    table: Table
+    """Money, the deal's setup and the stock (what a played card does not change)."""
     to_act: int | Chance | None
     """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
-    dealer: int
-    """The dealer's seat."""
-    deal_number: int
-    """The deal's index from 0."""
-    ante_level: int
-    """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
-    stacks: tuple[int, ...]
-    """Chips each seat holds outside the pot."""
-    pot: int
-    """Every chip in the middle: this deal's antes and anything carried over."""
-    contributions: tuple[int, ...]
-    """Chips each seat put in the pot during this deal (its ante)."""
-    rebuys: tuple[int, ...]
-    """How many times each seat rebought (X-6)."""
-    shares: tuple[Fraction, ...]
-    """Each seat's share of the pot left after the last deal (X-7); 0 before the end."""
     hand_ix: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
     """Each seat's cards as ascending canonical indices."""
-    status: tuple[int, ...] = attrs.field(repr=False)
-    """Per seat: 0 undecided, 1 stayed in, 2 dropped."""
-    order: tuple[int, ...] = attrs.field(repr=False)
-    """The seats still in after the stay phase, in seat order from eldest."""
-    trump_ix: int = attrs.field(repr=False)
-    """The trump up-card's index, -1 before the deal."""
-    trump_out: bool = attrs.field(repr=False)
-    """Whether the trump up-card is out of play (discarded, or its dealer dropped)."""
-    stock_ix: tuple[int, ...] = attrs.field(repr=False)
-    """The stock, top card first."""
-    muck_ix: tuple[int, ...] = attrs.field(repr=False)
-    """The restockable cards: served seats' discards and dropped hands (ascending)."""
-    discarded: tuple[tuple[int, ...] | None, ...] = attrs.field(repr=False)
-    """Per seat: its discards of this deal, ``None`` before its exchange."""
-    pending: tuple[int, int, tuple[int, ...]] | None = attrs.field(repr=False)
-    """At a restock: (seat, cards still to draw, its discards)."""
     trick_ix: tuple[int, ...] = attrs.field(repr=False)
     """The current trick's cards in play order."""
     leader: int = attrs.field(repr=False)
@@ -113,12 +80,6 @@ class State:
     """This deal's history as every seat sees it (shuffles and exchanges hidden)."""
     event_log: Log[Event] = attrs.field(repr=False)
     """Every event (use :attr:`events`)."""
-    deal_events_from: int = attrs.field(repr=False)
-    """The index in :attr:`events` of this deal's ``DealStarted``."""
-    start_stacks: tuple[int, ...] = attrs.field(repr=False)
-    """The stacks given to :func:`new_game`."""
-    start_dealer: int = attrs.field(repr=False)
-    """The dealer given to :func:`new_game`."""
     _legal: tuple[Action, ...] | None = attrs.field(default=None, eq=False, hash=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -132,6 +93,113 @@ class State:
         for name, value in state.items():
             _set(self, name, value)
         _set(self, "_legal", None)
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the session."""
+        return self.table.rules
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands."""
+        return self.table.phase
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.table.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self.table.deal_number
+
+    @property
+    def ante_level(self) -> int:
+        """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
+        return self.table.ante_level
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips each seat holds outside the pot."""
+        return self.table.stacks
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: this deal's antes and anything carried over."""
+        return self.table.pot
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat put in the pot during this deal (its ante)."""
+        return self.table.contributions
+
+    @property
+    def rebuys(self) -> tuple[int, ...]:
+        """How many times each seat rebought (X-6)."""
+        return self.table.rebuys
+
+    @property
+    def shares(self) -> tuple[Fraction, ...]:
+        """Each seat's share of the pot left after the last deal (X-7); 0 before the end."""
+        return self.table.shares
+
+    @property
+    def status(self) -> tuple[int, ...]:
+        """Per seat: 0 undecided, 1 stayed in, 2 dropped."""
+        return self.table.status
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats still in after the stay phase, in seat order from eldest."""
+        return self.table.order
+
+    @property
+    def trump_ix(self) -> int:
+        """The trump up-card's index, -1 before the deal."""
+        return self.table.trump_ix
+
+    @property
+    def trump_out(self) -> bool:
+        """Whether the trump up-card is out of play (discarded, or its dealer dropped)."""
+        return self.table.trump_out
+
+    @property
+    def stock_ix(self) -> tuple[int, ...]:
+        """The stock, top card first."""
+        return self.table.stock_ix
+
+    @property
+    def muck_ix(self) -> tuple[int, ...]:
+        """The restockable cards: served seats' discards and dropped hands (ascending)."""
+        return self.table.muck_ix
+
+    @property
+    def discarded(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Per seat: its discards of this deal, ``None`` before its exchange."""
+        return self.table.discarded
+
+    @property
+    def pending(self) -> tuple[int, int, tuple[int, ...]] | None:
+        """At a restock: (seat, cards still to draw, its discards)."""
+        return self.table.pending
+
+    @property
+    def deal_events_from(self) -> int:
+        """The index in :attr:`events` of this deal's ``DealStarted``."""
+        return self.table.deal_events_from
+
+    @property
+    def start_stacks(self) -> tuple[int, ...]:
+        """The stacks given to :func:`new_game`."""
+        return self.table.start_stacks
+
+    @property
+    def start_dealer(self) -> int:
+        """The dealer given to :func:`new_game`."""
+        return self.table.start_dealer
 
     # ------------------------------------------------------------------ public API
 

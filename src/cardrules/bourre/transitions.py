@@ -14,12 +14,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, hidden_exchange
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.rules import Rules
+from cardrules.bourre.table import TABLE_FIELDS, Table, evolve_table
 from cardrules.bourre.tricks import trick_winner
 from cardrules.bourre.view import Phase
 from cardrules.cards import STANDARD_DECK
@@ -55,24 +54,27 @@ UNDECIDED, IN, DROPPED = 0, 1, 2
 _ZERO = Fraction(0)
 _new = object.__new__
 _set = object.__setattr__
-_MISSING: Any = object()
-_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def evolve(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with ``changes`` (a fast ``attrs.evolve``; the cache is reset)."""
-    cls = state.__class__
-    names = _NAMES.get(cls)
-    if names is None:
-        fields = attrs.fields(cls)
-        names = _NAMES[cls] = tuple(f.name for f in fields if f.name != "_legal")
-    new: State = _new(cls)
+    """A copy of ``state`` with ``changes`` to its own or its table's fields (a fast
+    ``attrs.evolve``; the legal-actions cache starts empty)."""
+    table = state.table
+    table_changes = {name: value for name, value in changes.items() if name in TABLE_FIELDS}
+    if table_changes:
+        table = evolve_table(table, table_changes)
     get = changes.get
-    for name in names:
-        value = get(name, _MISSING)
-        _set(new, name, getattr(state, name) if value is _MISSING else value)
-    _set(new, "_legal", None)
-    return new
+    return state.__class__(
+        table,
+        get("to_act", state.to_act),
+        get("hand_ix", state.hand_ix),
+        get("trick_ix", state.trick_ix),
+        get("leader", state.leader),
+        get("tricks_won", state.tricks_won),
+        get("log", state.log),
+        get("public_log", state.public_log),
+        get("event_log", state.event_log),
+    )
 
 
 def _cap(
@@ -127,10 +129,9 @@ def start_deal(
             events = events.append(AntePaid(seat, antes[seat]))
     if refunds is not None:
         events = events.append(PotCapped(rules.pot_cap or 0, refunds))
-    return cls(
+    table = Table(
         rules=rules,
         phase=Phase.DEAL,
-        to_act=CHANCE,
         dealer=dealer,
         deal_number=deal_number,
         ante_level=ante_level,
@@ -139,7 +140,6 @@ def start_deal(
         contributions=tuple(antes),
         rebuys=tuple(rebuy_list),
         shares=(_ZERO,) * n,
-        hand_ix=((),) * n,
         status=(UNDECIDED,) * n,
         order=(),
         trump_ix=-1,
@@ -148,15 +148,20 @@ def start_deal(
         muck_ix=(),
         discarded=(None,) * n,
         pending=None,
+        deal_events_from=deal_events_from,
+        start_stacks=start_stacks,
+        start_dealer=start_dealer,
+    )
+    return cls(
+        table,
+        to_act=CHANCE,
+        hand_ix=((),) * n,
         trick_ix=(),
         leader=-1,
         tricks_won=(0,) * n,
         log=log,
         public_log=Log(),
         event_log=events,
-        deal_events_from=deal_events_from,
-        start_stacks=start_stacks,
-        start_dealer=start_dealer,
     )
 
 
@@ -217,8 +222,7 @@ def _end_deal(
         **deal,
     )
     results = final.returns()
-    _set(final, "event_log", events.append(SessionEnded(results)))
-    return final
+    return evolve(final, event_log=events.append(SessionEnded(results)))
 
 
 # ---------------------------------------------------------------------- transitions
@@ -312,12 +316,8 @@ def apply_stay(state: State, stays: bool) -> State:
             events=events,
         )
     if state.rules.exchange:
-        _set(moved, "phase", Phase.EXCHANGE)
-    else:
-        _set(moved, "phase", Phase.PLAY)
-        _set(moved, "leader", order[0])
-    _set(moved, "to_act", order[0])
-    return moved
+        return evolve(moved, phase=Phase.EXCHANGE, to_act=order[0])
+    return evolve(moved, phase=Phase.PLAY, to_act=order[0], leader=order[0])
 
 
 def _after_exchange(state: State, seat: int) -> tuple[Phase, int, int]:
@@ -407,23 +407,27 @@ def apply_play(state: State, action: Play) -> State:
     seat: int = state.to_act  # type: ignore[assignment]
     card = action.card.index
     hands = list(state.hand_ix)
-    hands[seat] = tuple(c for c in hands[seat] if c != card)
+    hands[seat] = tuple([c for c in hands[seat] if c != card])
     trick = (*state.trick_ix, card)
-    order = state.order
+    table = state.table
+    order = table.order
     log = state.log.append(action)
     public_log = state.public_log.append(action)
     if len(trick) < len(order):
-        position = order.index(seat) + 1
-        return evolve(
-            state,
-            to_act=order[position % len(order)],
-            hand_ix=tuple(hands),
-            trick_ix=trick,
-            log=log,
-            public_log=public_log,
+        # the hot path: the table is shared, only the small state is new
+        return state.__class__(
+            table,
+            order[(order.index(seat) + 1) % len(order)],
+            tuple(hands),
+            trick,
+            state.leader,
+            state.tricks_won,
+            log,
+            public_log,
+            state.event_log,
         )
     start = order.index(state.leader)
-    winner = order[(start + trick_winner(trick, state.trump_ix & 3)) % len(order)]
+    winner = order[(start + trick_winner(trick, table.trump_ix & 3)) % len(order)]
     tricks = list(state.tricks_won)
     tricks[winner] += 1
     events = state.event_log.append(TrickWon(winner, tuple(STANDARD_DECK[c] for c in trick)))
