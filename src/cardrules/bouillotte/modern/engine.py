@@ -10,6 +10,7 @@ reveals between rounds (V-M.3), showdown (M-5, M-6.1, X-5), sessions (M-6.2, X-6
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
@@ -78,6 +79,24 @@ def legal_set(state: State) -> tuple[Action, ...]:
     if owed > 0 and not announced:
         actions.append(FOLD)
     return tuple(actions)
+
+
+def next_actor(
+    folded: Sequence[bool],
+    stacks: Sequence[int],
+    acted: Sequence[bool],
+    contributions: Sequence[int],
+    largest: int,
+    seat: int,
+) -> int:
+    """The first seat after ``seat`` still in, with chips, that has not acted since the
+    last raise or has not matched it; ``-1`` when the round is closed (M-3.5)."""
+    n = len(stacks)
+    for k in range(1, n + 1):
+        t = (seat + k) % n
+        if not folded[t] and stacks[t] > 0 and (not acted[t] or contributions[t] < largest):
+            return t
+    return -1
 
 
 _RAISE_RANGES: dict[tuple[int, int], tuple[Action, ...]] = {}
@@ -354,17 +373,13 @@ class Draft:
 
     def advance(self, seat: int) -> None:
         """The next seat to act after ``seat``, or the end of the round (M-3.5)."""
-        n = self.players
-        for k in range(1, n + 1):
-            t = (seat + k) % n
-            if (
-                not self.folded[t]
-                and self.stacks[t] > 0
-                and (not self.acted[t] or self.contributions[t] < self.largest)
-            ):
-                self.actor = t
-                return
-        self.close_round()
+        following = next_actor(
+            self.folded, self.stacks, self.acted, self.contributions, self.largest, seat
+        )
+        if following < 0:
+            self.close_round()
+        else:
+            self.actor = following
 
     def close_round(self) -> None:
         """After a round but the last, each seat still in turns up a card (V-M.3)."""

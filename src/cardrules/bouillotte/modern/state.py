@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -27,11 +27,21 @@ from cardrules.game import Log, check_seat, describe_actions, standings_of
 from cardrules.pots import side_pots
 
 from .actions import Announce
-from .engine import Draft, Phase, extend_log, legal_set, others_can_bet, value_of
+from .engine import (
+    Draft,
+    Phase,
+    extend_log,
+    legal_set,
+    next_actor,
+    others_can_bet,
+    value_of,
+)
 from .rules import Rules
 from .view import View, make_view
 
 __all__ = ["GAME_ID", "Phase", "State", "new_game"]
+
+T = TypeVar("T")
 
 GAME_ID = "bouillotte-modern"
 """The game's id in records and the registry."""
@@ -230,6 +240,11 @@ class State:
         if phase is Phase.BETTING:
             if not _is_listed(action, self.legal_actions()):
                 raise self._illegal(action)
+            cls = action.__class__
+            if cls is not Announce and cls is not Fold:
+                fast = _fast_bet(self, action, cls)
+                if fast is not None:
+                    return fast
             draft = Draft(self)
             if action.__class__ is Announce:
                 draft.announce()
@@ -346,6 +361,72 @@ def _reason(state: State, action: object) -> tuple[str, str]:
 
 
 _make = State
+
+
+def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _fast_bet(state: State, action: Action, cls: type) -> State | None:
+    """A check, call or raise that leaves the round open and changes no retourné: the
+    same result as the general path (``Draft.bet``), built without copying every field.
+    ``None`` when the general path must run."""
+    rules = state.rules
+    betting_round = state.betting_round
+    if betting_round == 0 and rules.retourne_change and not state.changed:
+        return None
+    seat = state.actor
+    stacks = state.stacks
+    contributions = state.contributions
+    largest = state.largest
+    acted = state.acted
+    if cls is Call:
+        amount = min(largest - contributions[seat], stacks[seat])
+        stacks = _put(stacks, seat, stacks[seat] - amount)
+        contributions = _put(contributions, seat, contributions[seat] + amount)
+    elif cls is Raise:
+        to: int = action.to  # type: ignore[attr-defined]
+        stacks = _put(stacks, seat, stacks[seat] - (to - contributions[seat]))
+        contributions = _put(contributions, seat, to)
+        largest = to
+        acted = (False,) * len(acted)
+    if not acted[seat]:
+        acted = _put(acted, seat, True)
+    first_acted = state.first_acted
+    if betting_round == 0 and not first_acted[seat]:
+        first_acted = _put(first_acted, seat, True)
+    following = next_actor(state.folded, stacks, acted, contributions, largest, seat)
+    if following < 0:
+        return None
+    return _make(
+        rules,
+        state.phase,
+        state.dealer,
+        state.deal_number,
+        stacks,
+        contributions,
+        state.folded,
+        state.announced,
+        acted,
+        first_acted,
+        betting_round,
+        following,
+        largest,
+        state.deck,
+        state.hands,
+        state.retournes,
+        state.brelans,
+        state.dead_retournes,
+        state.face_up,
+        state.changed,
+        state.rebuys,
+        state.initial_stacks,
+        state.initial_dealer,
+        state.deal_events,
+        state.last_deal_events,
+        state.log.append(action),
+        state.event_log,
+    )
 
 
 def _freeze(draft: Draft, log: Log[Action]) -> State:
