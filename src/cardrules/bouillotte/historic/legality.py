@@ -70,7 +70,34 @@ _CALL_FOLD_SET = frozenset((Call, Fold))
 def _can_raise(state: State, seat: int) -> bool:
     """X-4: a seat may raise only if some other seat still in is not all-in."""
     stacks, folded = state.stacks, state.folded
-    return any(other != seat and not folded[other] and stacks[other] > 0 for other in range(4))
+    for other in range(4):  # noqa: SIM110 - a plain loop is faster on this hot path
+        if other != seat and stacks[other] and not folded[other]:
+            return True
+    return False
+
+
+_FACING, _LEVEL = True, False
+_CACHE: dict[tuple[bool, int, int], Legal] = {}
+_CACHE_LIMIT = 4096
+
+
+def _betting(facing: bool, low: int, top: int) -> Legal:
+    """The legal set ``(Check or Call, Raise(low) … Raise(top), [Fold])``, shared between
+    states (legal sets are immutable values, so equal ones can be one object)."""
+    key = (facing, low, top)
+    legal = _CACHE.get(key)
+    if legal is None:
+        raises = _raises(low, top)
+        if low > top:
+            low, top = 1, 0
+        if facing:
+            legal = Legal((CALL, *raises, FOLD), _CALL_FOLD_SET, low, top)
+        else:
+            legal = Legal((CHECK, *raises), _CHECK_SET, low, top)
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[key] = legal
+    return legal
 
 
 def legal_of(state: State) -> Legal:
@@ -88,20 +115,13 @@ def legal_of(state: State) -> Legal:
     contributions = state.contributions
     own = contributions[seat]
     largest = max(contributions)
-    top = own + state.stacks[seat]
-    can_raise = _can_raise(state, seat)
-    if not state.opened:  # H-4.2, H-4.3, H-4.5
-        low = max(largest, own + 1)
-        if not can_raise or top < low:
-            return Legal((CHECK,), _CHECK_SET, 1, 0)
-        return Legal((CHECK, *_raises(low, top)), _CHECK_SET, low, top)
-    low = largest + 1
-    if not can_raise:
-        low, top = 1, 0
-    raises = _raises(low, top)
-    if phase is Phase.BETTING and own < largest:  # H-4.4, H-4.5
-        return Legal((CALL, *raises, FOLD), _CALL_FOLD_SET, low, top)
-    return Legal((CHECK, *raises), _CHECK_SET, low, top)  # H-4.4 option, H-4.8
+    top = own + state.stacks[seat] if _can_raise(state, seat) else 0
+    if not state.opened:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
+        low = largest if largest > own else own + 1
+        return _betting(_LEVEL, low, top)
+    if phase is Phase.BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
+        return _betting(_FACING, largest + 1, top)
+    return _betting(_LEVEL, largest + 1, top)  # H-4.4 option, H-4.8 plus rien
 
 
 def reason_not_legal(state: State, action: Action) -> tuple[str, str]:
