@@ -54,8 +54,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.STAY:
         return (STAY_IN, DROP)
     if phase is Phase.EXCHANGE:
-        seat = state.to_act
-        assert isinstance(seat, int)
+        seat = state.to_act  # type: ignore[assignment]
         hand = tuple(map(STANDARD_DECK.__getitem__, state.hand_ix[seat]))
         most = min(len(hand), len(table.stock_ix) + len(table.muck_ix))
         return tuple(
