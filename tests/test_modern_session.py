@@ -458,3 +458,29 @@ def test_illegal_action_message_names_seat_action_reason_rule_and_legal_set() ->
         state.apply(Raise(to=True))
     assert info.value.rule == "X-9"
     assert "int" in str(info.value)
+
+
+def test_arrange_deck_rejects_what_cannot_be_dealt() -> None:
+    """arrange_deck: ValueError for a state past its chance node, a seat out of range,
+    a hand that is not 3 cards, a card not in the deck or named twice."""
+    state = new_game(Rules(players=3))
+    bad_calls = [
+        lambda: arrange_deck(deal(), {}),
+        lambda: arrange_deck(state, {3: "As Ks 9s"}),
+        lambda: arrange_deck(state, {0: "As Ks"}),
+        lambda: arrange_deck(state, {0: "As Ks Qs"}),  # no queens with 3 players
+        lambda: arrange_deck(state, {0: "As Ks 9s", 1: "As 8c 8d"}),
+        lambda: arrange_deck(state, {0: "As Ks 9s"}, retourne="As"),
+        lambda: arrange_deck(state, {0: "As Ks 9s"}, retourne="9c", retournes="9d"),
+        lambda: arrange_deck(state, {0: "xx yy zz"}),
+        lambda: arrange_deck(state, [1, 2]),  # type: ignore[arg-type]
+    ]
+    for call in bad_calls:
+        with pytest.raises(ValueError, match="arrange_deck"):
+            call()
+    shuffle = arrange_deck(state, {0: "As Ks 9s"}, retourne="Ad", stock="8c")
+    dealt = state.apply(shuffle)
+    assert dealt.hands[0] == cards("As Ks 9s")
+    assert dealt.retournes == cards("Ad")
+    assert shuffle.order[10] == Card.parse("8c")
+    assert sorted(shuffle.order) == list(state.chance_cards)
