@@ -340,3 +340,19 @@ def test_X_6_rebuy_when_the_stack_is_empty_before_a_deal() -> None:
     assert state.stacks == (4, 1)
     assert state.returns() == (-6, -6)  # 4 - 3 - 7 ; 1 - 7 (the pot of 12 is in the middle)
     assert sum(state.returns()) + state.pot == 0
+
+
+def test_V_B_2_seven_card_bourre_deals_seven_and_plays_seven_tricks() -> None:
+    rules = Rules(players=7, hand_size=7, exchange=False)
+    state = new_game(rules)
+    state = stay_all(state.apply(Shuffle(STANDARD_DECK)))
+    assert all(len(hand) == 7 for hand in state.hands)
+    assert len(state.stock) == 52 - 49
+    plays_made = 0
+    while state.deal_number == 0 and not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+        plays_made += 1
+    assert plays_made == 49
+    tricks = [e for e in state.events if type(e).__name__ == "TrickWon"]
+    assert len(tricks) == 7
+    assert all(len(e.cards) == 7 for e in tricks)  # type: ignore[attr-defined]
