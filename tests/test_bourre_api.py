@@ -191,3 +191,12 @@ def test_is_legal_never_raises() -> None:
     for thing in (None, [], {}, Exchange([[]]), Exchange(({},)), Play({}), Shuffle(None), 1.5):  # type: ignore[arg-type]
         assert state.is_legal(thing) is False  # type: ignore[arg-type]
     assert state.is_legal(Exchange(()))
+
+
+def test_X_4_X_5_bourre_has_one_pot_and_never_splits_it() -> None:
+    """X-4: no seat can be all-in against a bet, so there is one pot, eligible to the seats
+    not dropped; X-5: a tie for most tricks never divides the pot (B-6.1 carries it)."""
+    state = dealt(Rules(players=3), {}, None)
+    assert state.pots == ((3, (0, 1, 2)),)
+    state = state.apply(DROP)
+    assert state.pots == ((3, (0, 2)),)
