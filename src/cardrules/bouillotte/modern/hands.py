@@ -155,7 +155,7 @@ def evaluate(
 _DEFAULT = Rules()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 17)
 def _evaluate(
     hand: tuple[Card, ...],
     retournes: tuple[Card, ...],
