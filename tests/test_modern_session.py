@@ -120,9 +120,9 @@ def test_M_4_1_no_announce_without_brelan_or_with_fee_off() -> None:
     assert rule_of(off, ANNOUNCE) == "M-4.1"
 
 
-def test_M_4_2_every_other_seat_pays_the_fee_folded_too_never_returned() -> None:
-    """M-4.2: every other seat, folded ones too, pays the announcer from its stack;
-    the fee stays with the announcer even when it loses."""
+def test_M_4_2_every_other_seat_pays_the_announcer_at_once() -> None:
+    """M-4.2: every other seat pays the announcer ``announce_fee`` from its stack at
+    once, the seat that opened included; the announcer then plays on."""
     state = deal(Rules(announce_fee=2), hands=BRELANS, retourne="Ah")
     state = run(state, Raise(to=2))  # seat 1 opens
     state = run(state, ANNOUNCE)  # seat 2 (favori of aces) announces
