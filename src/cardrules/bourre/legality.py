@@ -9,7 +9,7 @@ Chance nodes are checked by :func:`cardrules.chance.check_shuffle` instead.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action
@@ -58,7 +58,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         hand = tuple(map(STANDARD_DECK.__getitem__, state.hand_ix[seat]))
         most = min(len(hand), len(table.stock_ix) + len(table.muck_ix))
         return tuple(
-            exchange_of(subset) for size in range(most + 1) for subset in combinations(hand, size)
+            map(exchange_of, chain.from_iterable(combinations(hand, k) for k in range(most + 1)))
         )
     return ()
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
 from cardrules.actions import Action
-from cardrules.bourre.actions import StayIn
+from cardrules.bourre.actions import Exchange, StayIn, hidden_exchange
 from cardrules.bourre.legality import illegal, legal_actions
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.table import Table
@@ -39,7 +39,7 @@ from cardrules.bourre.transitions import (
 )
 from cardrules.bourre.view import Phase, View
 from cardrules.cards import STANDARD_DECK, Card, Suit
-from cardrules.chance import Chance, check_shuffle
+from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle, check_shuffle
 from cardrules.errors import IllegalActionError, RulesError
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
@@ -50,6 +50,8 @@ GAME_ID = "bourre"
 """The game's id in records."""
 
 _set = object.__setattr__
+T = TypeVar("T")
+_FULL_DECK = frozenset(STANDARD_DECK)
 
 
 @attrs.frozen(slots=True)
@@ -76,10 +78,10 @@ class State:
     """Tricks won by each seat in this deal."""
     log: Log[Action] = attrs.field(repr=False)
     """Every action since ``new_game`` (use :attr:`history`)."""
-    public_log: Log[Action] = attrs.field(repr=False)
-    """This deal's history as every seat sees it (shuffles and exchanges hidden)."""
     event_log: Log[Event] = attrs.field(repr=False)
     """Every event (use :attr:`events`)."""
+    status: tuple[int, ...] = attrs.field(repr=False)
+    """Per seat: 0 undecided, 1 stayed in, 2 dropped (B-3.1)."""
     _legal: tuple[Action, ...] | None = attrs.field(default=None, eq=False, hash=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -147,11 +149,6 @@ class State:
         return self.table.shares
 
     @property
-    def status(self) -> tuple[int, ...]:
-        """Per seat: 0 undecided, 1 stayed in, 2 dropped."""
-        return self.table.status
-
-    @property
     def order(self) -> tuple[int, ...]:
         """The seats still in after the stay phase, in seat order from eldest."""
         return self.table.order
@@ -185,6 +182,11 @@ class State:
     def pending(self) -> tuple[int, int, tuple[int, ...]] | None:
         """At a restock: (seat, cards still to draw, its discards)."""
         return self.table.pending
+
+    @property
+    def deal_actions_from(self) -> int:
+        """The index in ``history`` of this deal's first action (its shuffle)."""
+        return self.table.deal_actions_from
 
     @property
     def deal_events_from(self) -> int:
@@ -313,7 +315,7 @@ class State:
         :raises IllegalActionError: if the action is not legal now (the message names the
             seat, the action, the reason, the rule and what is legal).
         """
-        phase = self.phase
+        phase = self.table.phase
         if phase is Phase.PLAY or phase is Phase.STAY or phase is Phase.EXCHANGE:
             legal = self.legal_actions()
             try:
@@ -334,10 +336,10 @@ class State:
                 rule="X-7",
                 action=action,
             )
+        if phase is Phase.DEAL:
+            return apply_deal(self, check_shuffle(action, STANDARD_DECK, _FULL_DECK))
         cards = self.chance_cards
         shuffle = check_shuffle(action, cards, frozenset(cards))
-        if phase is Phase.DEAL:
-            return apply_deal(self, shuffle)
         return apply_restock(self, shuffle)
 
     def view(self, seat: int) -> View:
@@ -373,16 +375,26 @@ class State:
             trick=self.trick,
             trick_leader=self.leader if self.leader >= 0 else None,
             tricks_won=self.tricks_won,
-            history_log=self.public_log,
+            history=tuple(map(_public, _since(self.log, self.deal_actions_from))),
             events=_since(self.event_log, self.deal_events_from),
             legal=self.legal_actions() if self.to_act == seat else (),
         )
 
 
-def _since(log: Log[Event], start: int) -> tuple[Event, ...]:
+def _public(action: Action) -> Action:
+    """An action as every seat sees it: a shuffle without its order, an exchange as a count."""
+    cls = action.__class__
+    if cls is Shuffle:
+        return HIDDEN_SHUFFLE
+    if cls is Exchange:
+        return hidden_exchange(len(action.discards))  # type: ignore[attr-defined]
+    return action
+
+
+def _since(log: Log[T], start: int) -> tuple[T, ...]:
     """The items of ``log`` from index ``start`` on, without copying the older chunks."""
     skipped = 0
-    items: list[Event] = []
+    items: list[T] = []
     for part in (*log.chunks, log.tail):
         if items or skipped + len(part) > start:
             items.extend(part)
@@ -437,7 +449,6 @@ def new_game(
         ante_level=rules.ante,
         exempt=frozenset(),
         log=Log(),
-        public_log=Log(),
         events=Log(),
         start_stacks=start,
         start_dealer=dealer,

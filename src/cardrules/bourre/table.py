@@ -47,8 +47,6 @@ class Table:
     """How many times each seat rebought (X-6)."""
     shares: tuple[Fraction, ...]
     """Each seat's share of the pot left after the last deal (X-7); 0 before the end."""
-    status: tuple[int, ...]
-    """Per seat: 0 undecided, 1 stayed in, 2 dropped."""
     order: tuple[int, ...]
     """The seats still in after the stay phase, in seat order from eldest."""
     trump_ix: int
@@ -64,7 +62,9 @@ class Table:
     pending: tuple[int, int, tuple[int, ...]] | None
     """At a restock: (seat, cards still to draw, its discards)."""
     deal_events_from: int
-    """The index in :attr:`events` of this deal's ``DealStarted``."""
+    """The index in ``events`` of this deal's ``DealStarted``."""
+    deal_actions_from: int
+    """The index in ``history`` of this deal's first action (its shuffle)."""
     start_stacks: tuple[int, ...]
     """The stacks given to :func:`new_game`."""
     start_dealer: int

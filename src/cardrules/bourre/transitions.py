@@ -15,14 +15,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action
-from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, hidden_exchange
+from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.table import TABLE_FIELDS, Table, evolve_table
 from cardrules.bourre.tricks import trick_winner
 from cardrules.bourre.view import Phase
 from cardrules.cards import STANDARD_DECK
-from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
+from cardrules.chance import CHANCE, Shuffle
 from cardrules.events import (
     AntePaid,
     DealStarted,
@@ -72,8 +72,8 @@ def evolve(state: State, **changes: Any) -> State:
         get("leader", state.leader),
         get("tricks_won", state.tricks_won),
         get("log", state.log),
-        get("public_log", state.public_log),
         get("event_log", state.event_log),
+        get("status", state.status),
     )
 
 
@@ -102,7 +102,6 @@ def start_deal(
     ante_level: int,
     exempt: frozenset[int],
     log: Log[Action],
-    public_log: Log[Action],
     events: Log[Event],
     start_stacks: tuple[int, ...],
     start_dealer: int,
@@ -140,7 +139,6 @@ def start_deal(
         contributions=tuple(antes),
         rebuys=tuple(rebuy_list),
         shares=(_ZERO,) * n,
-        status=(UNDECIDED,) * n,
         order=(),
         trump_ix=-1,
         trump_out=False,
@@ -149,6 +147,7 @@ def start_deal(
         discarded=(None,) * n,
         pending=None,
         deal_events_from=deal_events_from,
+        deal_actions_from=len(log),
         start_stacks=start_stacks,
         start_dealer=start_dealer,
     )
@@ -160,8 +159,8 @@ def start_deal(
         leader=-1,
         tricks_won=(0,) * n,
         log=log,
-        public_log=Log(),
         event_log=events,
+        status=(UNDECIDED,) * n,
     )
 
 
@@ -173,7 +172,6 @@ def _end_deal(
     carried: bool,
     exempt: frozenset[int],
     log: Log[Action],
-    public_log: Log[Action],
     events: Log[Event],
     **deal: Any,
 ) -> State:
@@ -199,7 +197,6 @@ def _end_deal(
             ante_level=ante_level,
             exempt=exempt if rules.ante_exemptions else frozenset(),
             log=log,
-            public_log=public_log,
             events=events,
             start_stacks=state.start_stacks,
             start_dealer=state.start_dealer,
@@ -216,7 +213,6 @@ def _end_deal(
         pot=0,
         shares=shares,
         log=log,
-        public_log=public_log,
         event_log=events,
         pending=None,
         **deal,
@@ -246,7 +242,6 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
         trump_ix=trump,
         stock_ix=tuple(order[n * size :]),
         log=state.log.append(shuffle),
-        public_log=state.public_log.append(HIDDEN_SHUFFLE),
         event_log=state.event_log.append(TrumpTurned(state.dealer, STANDARD_DECK[trump])),
     )
 
@@ -259,7 +254,6 @@ def apply_stay(state: State, stays: bool) -> State:
     status = list(state.status)
     status[seat] = IN if stays else DROPPED
     log = state.log.append(action)
-    public_log = state.public_log.append(action)
     changes: dict[str, Any] = {}
     if not stays:
         hand = state.hand_ix[seat]
@@ -277,15 +271,12 @@ def apply_stay(state: State, stays: bool) -> State:
             to_act=(seat + 1) % n,
             status=tuple(status),
             log=log,
-            public_log=public_log,
             **changes,
         )
     order = tuple(
         (state.dealer + 1 + k) % n for k in range(n) if status[(state.dealer + 1 + k) % n] == IN
     )
-    moved = evolve(
-        state, status=tuple(status), order=order, log=log, public_log=public_log, **changes
-    )
+    moved = evolve(state, status=tuple(status), order=order, log=log, **changes)
     events = state.event_log
     if not order:
         events = events.append(PotCarried(state.pot))
@@ -296,7 +287,6 @@ def apply_stay(state: State, stays: bool) -> State:
             carried=True,
             exempt=frozenset(),
             log=log,
-            public_log=public_log,
             events=events,
         )
     if len(order) == 1:
@@ -312,7 +302,6 @@ def apply_stay(state: State, stays: bool) -> State:
             carried=False,
             exempt=frozenset(),
             log=log,
-            public_log=public_log,
             events=events,
         )
     if state.rules.exchange:
@@ -342,7 +331,6 @@ def apply_exchange(state: State, action: Exchange) -> State:
     discarded[seat] = discards
     hands = list(state.hand_ix)
     log = state.log.append(action)
-    public_log = state.public_log.append(hidden_exchange(count))
     trump_gone = trump in discards
     events = state.event_log.append(Exchanged(seat, count, trump_gone))
     if count <= len(stock):
@@ -359,7 +347,6 @@ def apply_exchange(state: State, action: Exchange) -> State:
             trump_out=state.trump_out or trump_gone,
             discarded=tuple(discarded),
             log=log,
-            public_log=public_log,
             event_log=events,
         )
     hands[seat] = (*kept, *stock)
@@ -372,7 +359,6 @@ def apply_exchange(state: State, action: Exchange) -> State:
         pending=(seat, count - len(stock), discards),
         discarded=tuple(discarded),
         log=log,
-        public_log=public_log,
         event_log=events,
     )
 
@@ -397,7 +383,6 @@ def apply_restock(state: State, shuffle: Shuffle) -> State:
         trump_out=state.trump_out or trump in discards,
         pending=None,
         log=state.log.append(shuffle),
-        public_log=state.public_log.append(HIDDEN_SHUFFLE),
         event_log=state.event_log.append(Restocked(len(order))),
     )
 
@@ -412,7 +397,6 @@ def apply_play(state: State, action: Play) -> State:
     table = state.table
     order = table.order
     log = state.log.append(action)
-    public_log = state.public_log.append(action)
     if len(trick) < len(order):
         # the hot path: the table is shared, only the small state is new
         return state.__class__(
@@ -423,8 +407,8 @@ def apply_play(state: State, action: Play) -> State:
             state.leader,
             state.tricks_won,
             log,
-            public_log,
             state.event_log,
+            state.status,
         )
     start = order.index(state.leader)
     winner = order[(start + trick_winner(trick, table.trump_ix & 3)) % len(order)]
@@ -440,10 +424,9 @@ def apply_play(state: State, action: Play) -> State:
             trick_ix=(),
             tricks_won=tuple(tricks),
             log=log,
-            public_log=public_log,
             event_log=events,
         )
-    return settle(state, tuple(hands), tuple(tricks), log, public_log, events)
+    return settle(state, tuple(hands), tuple(tricks), log, events)
 
 
 def settle(
@@ -451,7 +434,6 @@ def settle(
     hands: tuple[tuple[int, ...], ...],
     tricks: tuple[int, ...],
     log: Log[Action],
-    public_log: Log[Action],
     events: Log[Event],
 ) -> State:
     """B-6.1–B-6.3: the sole leader takes the pot; bourrés pay into the next pot."""
@@ -496,7 +478,6 @@ def settle(
         carried=carried,
         exempt=exempt,
         log=log,
-        public_log=public_log,
         events=events,
         hand_ix=hands,
         trick_ix=(),

@@ -26,7 +26,6 @@ from cardrules.actions import Action
 from cardrules.cards import Card, Suit
 from cardrules.chance import Chance
 from cardrules.events import Event
-from cardrules.game import Log
 
 if TYPE_CHECKING:
     from cardrules.bourre.rules import Rules
@@ -100,8 +99,10 @@ class View:
     """The seat that led the current trick, during trick play."""
     tricks_won: tuple[int, ...]
     """Tricks won per seat in this deal."""
-    history_log: Log[Action] = attrs.field(repr=False)
-    """This deal's public history (use :attr:`history`)."""
+    history: tuple[Action, ...] = attrs.field(repr=False)
+    """This deal's actions as every seat saw them: a ``Shuffle`` without its order, every
+    ``Exchange`` as a ``HiddenExchange(count)`` (the seat's own discards are in
+    :attr:`discards`). Earlier deals are summed up in the stacks and the pot."""
     events: tuple[Event, ...] = attrs.field(repr=False)
     """The events since this deal began (its ``DealStarted``), newest last; at the end
     of the session they include the pot sharing and the results."""
@@ -112,13 +113,6 @@ class View:
     def trump(self) -> Suit | None:
         """The trump suit, or ``None`` before the deal."""
         return None if self.trump_card is None else self.trump_card.suit
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """This deal's actions as every seat saw them: a ``Shuffle`` without its order,
-        every ``Exchange`` as a ``HiddenExchange(count)`` (the seat's own discards are in
-        :attr:`discards`). Earlier deals are summed up in the stacks and the pot."""
-        return self.history_log.as_tuple()
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The state's legal actions when this seat is to act, else ``()``."""
