@@ -178,6 +178,10 @@ def test_evaluate_rejects_bad_input() -> None:
         evaluate(cards("As Ks Qs"), ())
     with pytest.raises(ValueError, match="cards"):
         evaluate(["As", "Ks", "Qs"], cards("9s"))  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="cards"):
+        evaluate(None, cards("9s"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rules"):
+        evaluate(cards("As Ks Qs"), cards("9s"), "flat")  # type: ignore[arg-type]
 
 
 @settings(max_examples=300)

@@ -122,7 +122,8 @@ def evaluate(
     :param retournes: the community cards: one, or two with the double retourné.
     :param rules: the favori, point-value and tie-break options (default ``Rules()``).
     :returns: the hand's value.
-    :raises ValueError: for a hand that is not 3 distinct cards or 1–2 retournés.
+    :raises ValueError: for a hand that is not 3 distinct cards, 1–2 retournés, or
+        rules that are not a :class:`Rules`.
 
     >>> from cardrules.cards import cards
     >>> evaluate(cards("As Ks Qs"), cards("9s")).points
@@ -134,6 +135,8 @@ def evaluate(
     """
     if rules is None:
         rules = _DEFAULT
+    elif not isinstance(rules, Rules):
+        raise CardRulesError(f"evaluate: rules must be a modern Bouillotte Rules, not {rules!r}")
     try:
         hand_t = tuple(sorted(hand))
         ret_t = tuple(retournes)
