@@ -1,0 +1,108 @@
+"""Historic Bouillotte against independent test-side oracles, over random sessions.
+
+The oracles are written from RULES.md, not from the engine: the legal set of every
+decision (H-2.2, H-2.3, H-4.2 to H-4.5, H-4.8, X-4) and the winner of the collective
+point (H-5.3 to H-5.6).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import CHANCE, sample_chance
+from cardrules.actions import Action, Call, Check, Fold, Raise
+from cardrules.bouillotte import historic
+from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules
+from cardrules.cards import Card
+
+VALUE = {14: 11, 13: 10, 12: 10, 9: 9, 8: 8}
+
+
+def expected_legal(state: historic.State) -> set[object]:
+    """The legal set as RULES.md describes it, from the state's public numbers."""
+    seat = state.to_act
+    assert isinstance(seat, int)
+    stack, own = state.stacks[seat], state.contributions[seat]
+    if state.phase is Phase.CARRE:  # H-2.2, H-2.3
+        return {"carre", "decline"} if stack >= state.pot else {"decline"}
+    largest = max(state.contributions)
+    others_with_chips = [
+        s for s in range(4) if s != seat and not state.folded[s] and state.stacks[s] > 0
+    ]
+    raise_ok = bool(others_with_chips)  # X-4
+    if not state.opened:  # H-4.2, H-4.3, H-4.5
+        low = max(largest, own + 1)
+        raises = set(range(low, own + stack + 1)) if raise_ok else set()
+        return {"check"} | {("raise", n) for n in raises}
+    raises = set(range(largest + 1, own + stack + 1)) if raise_ok else set()
+    found: set[object] = {("raise", n) for n in raises}
+    if state.phase is Phase.PLUS_RIEN or own == largest:  # H-4.8, H-4.4 option
+        return found | {"check"}
+    return found | {"call", "fold"}  # H-4.4, H-4.5
+
+
+def name(action: Action) -> object:
+    if isinstance(action, Raise):
+        return ("raise", action.to)
+    return {Carre: "carre", Decline: "decline", Check: "check", Call: "call", Fold: "fold"}[
+        type(action)
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 25), ante=st.integers(1, 4))
+def test_H_4_4_legal_sets_match_the_rule_book(seed: int, cave: int, ante: int) -> None:
+    """H-2.2, H-2.3, H-4.2, H-4.3, H-4.4, H-4.5, H-4.8, X-4: at every decision of random
+    sessions the legal set is exactly what the rule book allows."""
+    rng = random.Random(seed)
+    state = historic.new_game(Rules(cave=cave, ante=ante), dealer=rng.randrange(4))
+    while not state.is_terminal:
+        if state.to_act is CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        assert {name(a) for a in legal} == expected_legal(state)
+        assert state.stacks[state.to_act] > 0 or state.phase is Phase.CARRE  # X-4: all-in
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def oracle_point(
+    hands: list[tuple[Card, ...]], retourne: Card, eligible: list[int], eldest: int
+) -> int:
+    """H-5.3 to H-5.6 by brute force: rank every (total, seat order) pair directly."""
+    total = dict.fromkeys("cdhs", 0)
+    for card in [c for h in hands for c in h] + [retourne]:
+        total[card.suit.letter] += VALUE[int(card.rank)]
+    candidates = []
+    for suit in "cdhs":
+        holders = [
+            (max(c for c in hands[s] if c.suit.letter == suit), s)
+            for s in eligible
+            if any(c.suit.letter == suit for c in hands[s])
+        ]
+        if holders:
+            owner = max(holders)[1]
+            candidates.append((-total[suit], (owner - eldest) % 4, owner))
+    return min(candidates)[2]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    deck=st.permutations(DECK),
+    eldest=st.integers(0, 3),
+    eligible=st.sets(st.integers(0, 3), min_size=1),
+)
+def test_H_5_5_collective_point_matches_a_brute_force_oracle(
+    deck: list[Card], eldest: int, eligible: set[int]
+) -> None:
+    """H-5.3, H-5.4, H-5.5, H-5.6: the collective point's winner, for random deals and
+    eligible sets, is the owner of the richest suit held among the eligible seats, ties to
+    the owner first from eldest."""
+    hands = [tuple(deck[3 * s : 3 * s + 3]) for s in range(4)]
+    retourne = deck[12]
+    seat, suit = historic.collective_point(hands, retourne, sorted(eligible), eldest)
+    assert seat == oracle_point(hands, retourne, sorted(eligible), eldest)
+    assert any(card.suit is suit for card in hands[seat])
