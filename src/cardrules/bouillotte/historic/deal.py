@@ -69,8 +69,12 @@ def arrange_deck(
         places[3 * PLAYERS] = retourne
         named.append(retourne)
     for card in named:
-        if not isinstance(card, Card) or card not in DECK_SET:
-            raise CardRulesError(f"{card!r} is not a card of the historic deck (A K Q 9 8)")
+        if not isinstance(card, Card):
+            raise CardRulesError(
+                f"{card!r} is not a Card: write cards('9h 9d 9c') or Card.parse('9s')"
+            )
+        if card not in DECK_SET:
+            raise CardRulesError(f"{card} is not a card of the historic deck (A K Q 9 8)")
     if len(set(named)) != len(named):
         twice = sorted({str(c) for c in named if named.count(c) > 1})
         raise CardRulesError(f"cards named twice: {' '.join(twice)}")
