@@ -5,7 +5,7 @@
 >>> Rules(players=6)
 Traceback (most recent call last):
 ...
-cardrules.errors.RulesError: Rules.players must be an int from 3 to 5, not 6
+cardrules.errors.RulesError: Rules.players must be an int from 3 to 5, not 6 (M-1.1)
 """
 
 from __future__ import annotations
@@ -31,22 +31,42 @@ _POINT_VALUES = ("flat", "pip")
 _TIEBREAKS = ("seed", "kickers")
 
 
+_RULE_OF = {
+    "players": "M-1.1",
+    "ante": "M-2.1",
+    "max_raise": "M-3.3",
+    "stack": "X-6",
+    "deals": "M-6.2",
+    "target": "M-6.2",
+    "announce_fee": "M-4.2",
+    "favori": "M-5.2",
+    "point_values": "M-1.4",
+    "point_tiebreak": "M-5.6",
+    "retournes": "V-M.1",
+    "open_card": "V-M.2",
+    "betting_rounds": "V-M.3",
+    "retourne_change": "V-M.4",
+}
+
+
+def _fail(name: str, allowed: str, value: object) -> RulesError:
+    return RulesError(f"Rules.{name} must be {allowed}, not {value!r} ({_RULE_OF[name]})")
+
+
 def _int_in(name: str, value: object, low: int, high: int | None = None) -> None:
     if type(value) is not int or value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise RulesError(f"Rules.{name} must be an int {allowed}, not {value!r}")
+        raise _fail(name, f"an int {allowed}", value)
 
 
 def _bool(name: str, value: object) -> None:
     if type(value) is not bool:
-        raise RulesError(f"Rules.{name} must be True or False, not {value!r}")
+        raise _fail(name, "True or False", value)
 
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in allowed:
-        raise RulesError(
-            f"Rules.{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}"
-        )
+        raise _fail(name, f"one of {', '.join(map(repr, allowed))}", value)
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -61,7 +81,7 @@ class Rules:
     >>> Rules(ante=True)
     Traceback (most recent call last):
     ...
-    cardrules.errors.RulesError: Rules.ante must be an int >= 1, not True
+    cardrules.errors.RulesError: Rules.ante must be an int >= 1, not True (M-2.1)
     """
 
     players: int = 4
@@ -100,13 +120,11 @@ class Rules:
         _int_in("stack", self.stack, 1)
         _int_in("deals", self.deals, 1)
         if self.target is not None and (type(self.target) is not int or self.target < 1):
-            raise RulesError(f"Rules.target must be None or an int >= 1, not {self.target!r}")
+            raise _fail("target", "None or an int >= 1", self.target)
         if self.announce_fee is not None and (
             type(self.announce_fee) is not int or self.announce_fee < 1
         ):
-            raise RulesError(
-                f"Rules.announce_fee must be None or an int >= 1, not {self.announce_fee!r}"
-            )
+            raise _fail("announce_fee", "None or an int >= 1", self.announce_fee)
         _choice("favori", self.favori, _FAVORI)
         _choice("point_values", self.point_values, _POINT_VALUES)
         _choice("point_tiebreak", self.point_tiebreak, _TIEBREAKS)
