@@ -36,7 +36,7 @@ from cardrules import CHANCE, Card, IllegalActionError, Shuffle, dumps, loads, s
 from cardrules.actions import Action, Raise
 from cardrules.cards import STANDARD_DECK
 
-RULE_ID = re.compile(r"^(X|M|H|B|V-M|V-B)-\d+(\.\d+)?$")
+RULE_ID = re.compile(r"^(?:[XMHB]-\d+(?:\.\d+)?|V-[MB]\.\d+)$")
 
 
 @attrs.frozen

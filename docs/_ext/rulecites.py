@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
-RULE_ID = re.compile(r"^(?:X|M|H|B|V-M|V-B)-\d+(?:\.\d+)?$")
+RULE_ID = re.compile(r"^(?:[XMHB]-\d+(?:\.\d+)?|V-[MB]\.\d+)$")
 _TEXT_ID = re.compile(r"(?<![0-9A-Za-z])((?:V-[MB]\.\d+)|(?:[MHB]-\d+\.\d+)|(?:X-\d+))(?![0-9])")
 _NAME_ID = re.compile(
     r"(?:(?<=_)|^)((?:V_[MB]_\d+)|(?:[MHB]_\d+_\d+)|(?:X_\d+))(?![0-9])")

@@ -17,16 +17,14 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import CardRulesError, IllegalActionError
-
-if TYPE_CHECKING:
-    from cardrules.game import GameState, GameView
+from cardrules.game import GameState, GameView
 
 __all__ = ["CHANCE", "Chance", "Policy", "Shuffle", "check_shuffle", "play", "random_policy",
            "sample_chance"]

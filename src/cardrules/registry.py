@@ -1,7 +1,7 @@
 """The registry of games by ``GAME_ID``, used by records.
 
 >>> from cardrules.registry import game_ids, get_game
->>> game_ids()
+>>> game_ids()[:3]
 ('bouillotte-historic', 'bouillotte-modern', 'bourre')
 >>> get_game("bourre").GAME_ID
 'bourre'
