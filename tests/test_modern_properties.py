@@ -63,9 +63,14 @@ def test_M_3_6_and_M_6_1_all_check_pot_goes_to_the_best_hand(
 
 @settings(max_examples=100)
 @given(
-    rules=st.builds(Rules, players=st.integers(3, 5), stack=st.integers(1, 12),
-                    announce_fee=st.none() | st.integers(1, 3), deals=st.integers(1, 6),
-                    max_raise=st.integers(1, 4)),
+    rules=st.builds(
+        Rules,
+        players=st.integers(3, 5),
+        stack=st.integers(1, 12),
+        announce_fee=st.none() | st.integers(1, 3),
+        deals=st.integers(1, 6),
+        max_raise=st.integers(1, 4),
+    ),
     seed=st.integers(0, 2**32 - 1),
 )
 def test_X_8_results_sum_to_zero_and_stacks_stay_whole(rules: Rules, seed: int) -> None:

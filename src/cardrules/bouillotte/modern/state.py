@@ -33,9 +33,8 @@ from .engine import (
     extend_log,
     legal_set,
     next_actor,
-    others_can_bet,
-    value_of,
 )
+from .reasons import why_illegal
 from .rules import Rules
 from .view import View, make_view
 
@@ -50,18 +49,9 @@ _KNOWN = frozenset({Check, Call, Fold, Raise, Announce, Shuffle})
 
 
 @attrs.frozen(slots=True)
-class State:
-    """A moment of a modern Bouillotte session (immutable; ``apply`` returns a new one).
-
-    Build the first with :func:`new_game`. Seats are numbered in the direction of play;
-    eldest, ``(dealer + 1) % players``, gets the first card and speaks first.
-
-    >>> state = new_game()
-    >>> state.phase, state.contributions
-    (<Phase.DEAL: 'deal'>, (1, 1, 1, 1))
-    """
-
-    GAME_ID: ClassVar[str] = GAME_ID
+class Table:
+    """The part of a :class:`State` that betting actions leave alone: the session's
+    constants and the deal's cards, folds and announcements."""
 
     rules: Rules
     """The options of the session."""
@@ -71,24 +61,12 @@ class State:
     """The dealer's seat."""
     deal_number: int
     """The deal's index from 0."""
-    stacks: tuple[int, ...]
-    """Chips each seat holds outside the pot."""
-    contributions: tuple[int, ...]
-    """Chips each seat has put in the pot this deal (ante included)."""
     folded: tuple[bool, ...]
     """Which seats have folded this deal."""
     announced: tuple[str | None, ...]
     """The class of brelan each seat announced this deal, ``None`` if it did not."""
-    acted: tuple[bool, ...]
-    """Which seats have acted since the last raise in this betting round."""
-    first_acted: tuple[bool, ...]
-    """Which seats have taken a betting action in the first round (V-M.4)."""
     betting_round: int
     """The betting round from 0 (V-M.3)."""
-    actor: int
-    """The seat to act in the betting, ``-1`` otherwise."""
-    largest: int
-    """The largest contribution of this deal."""
     deck: tuple[Card, ...] = attrs.field(repr=False)
     """The deal's shuffled deck, top first (hidden; ``()`` before the shuffle)."""
     hands: tuple[tuple[Card, ...], ...]
@@ -113,6 +91,36 @@ class State:
     """Where this deal's events begin in :attr:`events`."""
     last_deal_events: int = attrs.field(repr=False)
     """Where the previous deal's events begin (the view shows them between deals)."""
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A moment of a modern Bouillotte session (immutable; ``apply`` returns a new one).
+
+    Build the first with :func:`new_game`. Seats are numbered in the direction of play;
+    eldest, ``(dealer + 1) % players``, gets the first card and speaks first.
+
+    >>> state = new_game()
+    >>> state.phase, state.contributions
+    (<Phase.DEAL: 'deal'>, (1, 1, 1, 1))
+    """
+
+    GAME_ID: ClassVar[str] = GAME_ID
+
+    table: Table
+    """The session's constants and the deal's cards, folds and announcements."""
+    stacks: tuple[int, ...]
+    """Chips each seat holds outside the pot."""
+    contributions: tuple[int, ...]
+    """Chips each seat has put in the pot this deal (ante included)."""
+    acted: tuple[bool, ...]
+    """Which seats have acted since the last raise in this betting round."""
+    first_acted: tuple[bool, ...]
+    """Which seats have taken a betting action in the first round (V-M.4)."""
+    actor: int
+    """The seat to act in the betting, ``-1`` otherwise."""
+    largest: int
+    """The largest contribution of this deal."""
     log: Log[Action] = attrs.field(repr=False)
     """Every action applied since :func:`new_game`."""
     event_log: Log[Event] = attrs.field(repr=False)
@@ -120,6 +128,102 @@ class State:
     _legal: tuple[Action, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
+
+    # -- the table's fields ------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The options of the session."""
+        return self.table.rules
+
+    @property
+    def phase(self) -> Phase:
+        """Chance node of a deal, betting, or over."""
+        return self.table.phase
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.table.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self.table.deal_number
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Which seats have folded this deal."""
+        return self.table.folded
+
+    @property
+    def announced(self) -> tuple[str | None, ...]:
+        """The class of brelan each seat announced this deal, ``None`` if it did not."""
+        return self.table.announced
+
+    @property
+    def betting_round(self) -> int:
+        """The betting round from 0 (V-M.3)."""
+        return self.table.betting_round
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deal's shuffled deck, top first (hidden; ``()`` before the shuffle)."""
+        return self.table.deck
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards in the order dealt (the whole truth: use :meth:`view`)."""
+        return self.table.hands
+
+    @property
+    def retournes(self) -> tuple[Card, ...]:
+        """The community cards face up now (``()`` before the deal)."""
+        return self.table.retournes
+
+    @property
+    def brelans(self) -> tuple[str | None, ...]:
+        """Each seat's class of brelan with the retournés now, or ``None`` (hidden)."""
+        return self.table.brelans
+
+    @property
+    def dead_retournes(self) -> tuple[Card, ...]:
+        """Retournés replaced by the retourné change, still face up (V-M.4)."""
+        return self.table.dead_retournes
+
+    @property
+    def face_up(self) -> tuple[int, ...]:
+        """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
+        return self.table.face_up
+
+    @property
+    def changed(self) -> bool:
+        """Whether the retourné change has happened this deal (V-M.4)."""
+        return self.table.changed
+
+    @property
+    def rebuys(self) -> tuple[int, ...]:
+        """How many times each seat has rebought (X-6)."""
+        return self.table.rebuys
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to :func:`new_game`."""
+        return self.table.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to :func:`new_game`."""
+        return self.table.initial_dealer
+
+    @property
+    def deal_events(self) -> int:
+        """Where this deal's events begin in :attr:`events`."""
+        return self.table.deal_events
+
+    @property
+    def last_deal_events(self) -> int:
+        """Where the previous deal's events begin (the view shows them between deals)."""
+        return self.table.last_deal_events
 
     # -- the API ---------------------------------------------------------------------
     @property
@@ -277,7 +381,7 @@ class State:
     # -- errors ----------------------------------------------------------------------
     def _illegal(self, action: object) -> IllegalActionError:
         seat = self.actor
-        rule, reason = _reason(self, action)
+        rule, reason = why_illegal(self, action)
         legal = describe_actions(self.legal_actions())
         try:
             shown = str(action) if isinstance(action, Action) else repr(action)
@@ -311,56 +415,8 @@ def _deck_set(players: int) -> frozenset[Card]:
     return found
 
 
-def _reason(state: State, action: object) -> tuple[str, str]:
-    """Why a betting-phase ``action`` is not legal: (rule id, words)."""
-    cls = action.__class__
-    if not isinstance(action, Action):
-        return "X-9", f"{action!r} is not an action"
-    if cls not in _KNOWN:
-        return "X-9", f"{cls.__name__} is not an action of modern Bouillotte"
-    if cls is Shuffle:
-        return "X-2", "a shuffle belongs to the chance node of a deal, not to the betting"
-    seat = state.actor
-    owed = state.largest - state.contributions[seat]
-    rules = state.rules
-    if cls is Raise:
-        to = action.to  # type: ignore[attr-defined]
-        if type(to) is not int:
-            return "X-9", f"a raise needs an int amount, not {to!r}"
-        if not others_can_bet(state.folded, state.stacks, seat):
-            return "X-4", "every other seat still in is all-in, so nobody may raise"
-        high = state.largest + rules.max_raise
-        if to <= state.largest:
-            return "M-3.3", (
-                f"a raise must bring the contribution above the largest, {state.largest}"
-            )
-        if to > high:
-            return "M-3.3", (
-                f"a raise adds at most max_raise={rules.max_raise} to the "
-                f"largest contribution {state.largest}, so at most {high}"
-            )
-        return "X-3", (
-            f"it would stake {to - state.contributions[seat]} with a stack of {state.stacks[seat]}"
-        )
-    if cls is Announce:
-        if rules.announce_fee is None:
-            return "M-4.1", "announcements are off (announce_fee=None)"
-        if state.announced[seat] is not None:
-            return "M-4.1", "a seat announces at most once per deal"
-        return "M-4.1", (
-            f"only a brelan can be announced, and the seat holds "
-            f"{value_of(rules, state.hands[seat], state.retournes)}"
-        )
-    if cls is Fold:
-        if state.announced[seat] is not None:
-            return "M-4.3", "a seat that announced a brelan may not fold"
-        return "M-3.2", "there is no bet to fold to; check or raise"
-    if cls is Check:
-        return "M-3.2", f"facing a bet ({owed} more to call), a seat calls, raises or folds"
-    return "M-3.2", "there is no bet to call; check or raise"
-
-
 _make = State
+_make_table = Table
 
 
 def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -399,31 +455,13 @@ def _fast_bet(state: State, action: Action, cls: type) -> State | None:
     if following < 0:
         return None
     return _make(
-        rules,
-        state.phase,
-        state.dealer,
-        state.deal_number,
+        state.table,
         stacks,
         contributions,
-        state.folded,
-        state.announced,
         acted,
         first_acted,
-        betting_round,
         following,
         largest,
-        state.deck,
-        state.hands,
-        state.retournes,
-        state.brelans,
-        state.dead_retournes,
-        state.face_up,
-        state.changed,
-        state.rebuys,
-        state.initial_stacks,
-        state.initial_dealer,
-        state.deal_events,
-        state.last_deal_events,
         state.log.append(action),
         state.event_log,
     )
@@ -432,20 +470,15 @@ def _fast_bet(state: State, action: Action, cls: type) -> State | None:
 def _freeze(draft: Draft, log: Log[Action]) -> State:
     state = draft.state
     events = extend_log(state.event_log, draft.events)
-    return _make(
+    table = state.table
+    table = _make_table(
         draft.rules,
         draft.phase,
         draft.dealer,
         draft.deal_number,
-        tuple(draft.stacks),
-        tuple(draft.contributions),
         tuple(draft.folded),
         tuple(draft.announced),
-        tuple(draft.acted),
-        tuple(draft.first_acted),
         draft.betting_round,
-        draft.actor,
-        draft.largest,
         draft.deck,
         draft.hands,
         draft.retournes,
@@ -454,10 +487,19 @@ def _freeze(draft: Draft, log: Log[Action]) -> State:
         tuple(draft.face_up),
         draft.changed,
         tuple(draft.rebuys),
-        state.initial_stacks,
-        state.initial_dealer,
+        table.initial_stacks,
+        table.initial_dealer,
         draft.deal_events,
         draft.last_deal_events,
+    )
+    return _make(
+        table,
+        tuple(draft.stacks),
+        tuple(draft.contributions),
+        tuple(draft.acted),
+        tuple(draft.first_acted),
+        draft.actor,
+        draft.largest,
         log,
         events,
     )
@@ -496,19 +538,13 @@ def new_game(
         raise RulesError(f"dealer must be an int from 0 to {n - 1}, not {dealer!r}")
     zeros = (0,) * n
     falses = (False,) * n
-    blank = State(
+    table = Table(
         rules,
         Phase.DEAL,
         dealer,
         0,
-        start,
-        zeros,
         falses,
         (None,) * n,
-        falses,
-        falses,
-        0,
-        -1,
         0,
         (),
         ((),) * n,
@@ -522,9 +558,8 @@ def new_game(
         dealer,
         0,
         0,
-        Log(),
-        Log(),
     )
+    blank = State(table, start, zeros, falses, falses, -1, 0, Log(), Log())
     draft = Draft(blank)
     draft.start_deal()
     return _freeze(draft, blank.log)
