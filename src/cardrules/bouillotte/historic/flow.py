@@ -20,7 +20,7 @@ from cardrules.bouillotte.historic.hands import _owners_winner, _ranking, _total
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.cards import Card, Suit
-from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
+from cardrules.chance import Shuffle
 from cardrules.events import (
     AntePaid,
     DealStarted,
@@ -32,7 +32,6 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
-from cardrules.game import Log
 from cardrules.pots import share_exactly, side_pots, uncalled_excess
 
 if TYPE_CHECKING:
@@ -52,7 +51,6 @@ __all__ = [
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _NOT_FOLDED = (False,) * PLAYERS
 _ZEROS = (0,) * PLAYERS
-_EMPTY_LOG: Log[Action] = Log()
 
 
 def _next_in(mask: int, start: int) -> int:
@@ -65,8 +63,8 @@ def _next_in(mask: int, start: int) -> int:
 
 
 def _logged(state: State, action: Action) -> dict[str, Any]:
-    """The log changes for ``action``: the full history and the public one."""
-    return {"_history": state._history.append(action), "_public": state._public.append(action)}
+    """The change of the history for ``action``."""
+    return {"_history": state._history.append(action)}
 
 
 # --- the carre ladder (H-2.2, H-2.3) ---------------------------------------------------------
@@ -116,7 +114,6 @@ def on_shuffle(state: State, shuffle: Shuffle) -> State:
             pending |= 1 << seat
     changes: dict[str, Any] = {
         "_history": state._history.append(shuffle),
-        "_public": state._public.append(HIDDEN_SHUFFLE),
         "hands": tuple(hands),
         "retourne": order[3 * PLAYERS],
         "showdown": None,
@@ -382,7 +379,7 @@ def begin_deal(state: State, dealer: int, deal_number: int) -> State:
             "last_raiser": None,
             "pending": 0,
             "actor": (dealer + 1) % PLAYERS,
-            "_public": _EMPTY_LOG,
+            "deal_start": len(state._history),
             "_events": state._events.extend(events),
         }
     )

@@ -106,10 +106,10 @@ class State:
     """The stacks given to :func:`new_game`."""
     initial_dealer: int
     """The dealer given to :func:`new_game`."""
+    deal_start: int
+    """The length of :attr:`history` when this deal began."""
     _history: Log[Action] = attrs.field(repr=False)
     """Every action since :func:`new_game` (see :attr:`history`)."""
-    _public: Log[Action] = attrs.field(repr=False)
-    """This deal's actions as every seat sees them: shuffles without their order."""
     _events: Log[Event] = attrs.field(repr=False)
     """What happened (see :attr:`events`)."""
     _legal: Legal | None = attrs.field(default=None, eq=False, hash=False, repr=False)
@@ -140,6 +140,17 @@ class State:
     def history(self) -> tuple[Action, ...]:
         """Every action since :func:`new_game`, shuffles included."""
         return self._history.as_tuple()
+
+    @property
+    def deal_history(self) -> tuple[Action, ...]:
+        """This deal's actions, oldest first (shuffles with their order)."""
+        log = self._history
+        start = self.deal_start
+        tail = log.tail
+        first_in_tail = len(log) - len(tail)
+        if start >= first_in_tail:
+            return tail[start - first_in_tail :]
+        return log.as_tuple()[start:]
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -371,8 +382,8 @@ def new_game(
         leftover=0,
         initial_stacks=start,
         initial_dealer=dealer,
+        deal_start=0,
         history=Log(),
-        public=Log(),
         events=Log(),
     )
     return flow.begin_deal(state, dealer, 0)

@@ -22,8 +22,7 @@ from cardrules.actions import Action
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.cards import Card
-from cardrules.chance import Chance
-from cardrules.game import Log
+from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 
 if TYPE_CHECKING:
     from cardrules.bouillotte.historic.state import State
@@ -78,24 +77,18 @@ class View:
     """The last seat to open or raise."""
     showdown: ShowdownHands | None
     """The hands shown at the last showdown, until the next shuffle."""
-    public_log: Log[Action] = attrs.field(repr=False)
-    """This deal's public actions (shuffles without their order); see :attr:`history`."""
+    history: tuple[Action, ...] = attrs.field(repr=False)
+    """This deal's public actions, oldest first; a shuffle shows as ``Shuffle(order=())``.
+
+    Earlier deals show in :attr:`stacks`, :attr:`primes`, :attr:`rebuys` and the last
+    :attr:`showdown`.
+    """
     _legal: tuple[Action, ...] = attrs.field(repr=False)
 
     @property
     def pot(self) -> int:
         """Every chip in the middle."""
         return self.carried + sum(self.contributions)
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """This deal's public actions, oldest first; a shuffle shows as ``Shuffle(order=())``.
-
-        Earlier deals show in :attr:`stacks`, :attr:`primes`, :attr:`rebuys` and the last
-        :attr:`showdown`; the full public record is the state's history with each
-        shuffle's order hidden.
-        """
-        return self.public_log.as_tuple()
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The state's legal actions when this seat is to act, else ``()``."""
@@ -126,6 +119,8 @@ def view_of(state: State, seat: int) -> View:
         opened=state.opened,
         last_raiser=state.last_raiser,
         showdown=state.showdown,
-        public_log=state._public,
+        history=tuple(
+            HIDDEN_SHUFFLE if type(action) is Shuffle else action for action in state.deal_history
+        ),
         legal=state.legal_actions() if acting else (),
     )
