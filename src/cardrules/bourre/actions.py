@@ -116,7 +116,11 @@ def play_of(index: int) -> Play:
 
 
 def hidden_exchange(count: int) -> HiddenExchange:
-    """The interned ``HiddenExchange(count)``."""
+    """The interned ``HiddenExchange(count)``.
+
+    >>> hidden_exchange(2) is hidden_exchange(2) == HiddenExchange(2)
+    True
+    """
     return _HIDDEN[count]
 
 

@@ -9,6 +9,7 @@ Chance nodes are checked by :func:`cardrules.chance.check_shuffle` instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain, combinations
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["illegal", "legal_actions"]
 
 _PLAYS = tuple(play_of(index) for index in range(52))
+_PLAY_TEXTS = tuple(str(play) for play in _PLAYS)
 
 
 # ---------------------------------------------------------------------- legality
@@ -67,34 +69,44 @@ def illegal(state: State, action: object) -> IllegalActionError:
     """The error for an action not in the legal set: the reason and the rule (X-9)."""
     seat = state.to_act
     assert isinstance(seat, int)
-    legal = state.legal_actions()
-    phase = state.phase
     rule, reason = "X-9", "it is not an action of Bourré"
-    text = repr(action)
     if isinstance(action, Shuffle):
         rule, reason = "X-2", "a Shuffle is only applied at a chance node"
     elif isinstance(action, Action):
-        text = _text(action)
         rule, reason = _reason(state, seat, action)
-    what = (
-        f"seat {seat} cannot {text}"
-        if isinstance(action, StayIn | Drop | Exchange | Play)
-        else f"seat {seat} cannot apply {text}"
-    )
-    del phase
+    if isinstance(action, StayIn | Drop | Exchange | Play):
+        what = f"seat {seat} cannot {_text(action)}"
+    else:
+        what = f"seat {seat} cannot apply {_text(action, repr)}"
     return IllegalActionError(
-        f"{what}: {reason} ({rule}); legal now: {describe_actions(legal)}",
+        f"{what}: {reason} ({rule}); legal now: {describe_legal(state)}",
         rule=rule,
         seat=seat,
         action=action,
     )
 
 
-def _text(action: Action) -> str:
+def describe_legal(state: State) -> str:
+    """The legal actions in a few words (the exchanges summed up by size).
+
+    >>> from cardrules.bourre import new_game
+    >>> describe_legal(new_game())
+    'nothing'
+    """
+    legal = state.legal_actions()
+    if state.phase is Phase.EXCHANGE:
+        most = max(len(action.discards) for action in legal)  # type: ignore[attr-defined]
+        return f"stand pat, or exchange 1 to {most} of its cards" if most else "stand pat"
+    if state.phase is Phase.PLAY:
+        return ", ".join([_PLAY_TEXTS[action.card.index] for action in legal])  # type: ignore[attr-defined]
+    return describe_actions(legal)
+
+
+def _text(action: object, show: Callable[[object], str] = str) -> str:
     try:
-        return str(action)
-    except Exception:
-        return repr(action)
+        return show(action)
+    except Exception:  # a broken __str__/__repr__ must not hide the real error
+        return f"a {type(action).__name__}"
 
 
 def _reason(state: State, seat: int, action: Action) -> tuple[str, str]:

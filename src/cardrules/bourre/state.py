@@ -279,7 +279,11 @@ class State:
 
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's net result (X-8): stack + share of a leftover pot − starting stack −
-        rebuys."""
+        rebuys.
+
+        >>> new_game(Rules(players=2)).returns()
+        (Fraction(-1, 1), Fraction(-1, 1))
+        """
         stack = self.rules.stack
         return tuple(
             Fraction(self.stacks[s])
@@ -290,11 +294,21 @@ class State:
         )
 
     def standings(self) -> tuple[int, ...]:
-        """Each seat's place by :meth:`returns` (1 = best; ties share the place)."""
+        """Each seat's place by :meth:`returns` (1 = best; ties share the place).
+
+        >>> new_game(Rules(players=3)).standings()
+        (1, 1, 1)
+        """
         return standings_of(self.returns())
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to act; ``()`` at chance nodes and at the end."""
+        """Every legal action of the seat to act; ``()`` at chance nodes and at the end.
+
+        >>> from cardrules import Shuffle
+        >>> state = new_game()
+        >>> state.legal_actions(), state.apply(Shuffle(state.chance_cards)).legal_actions()
+        ((), (StayIn(), Drop()))
+        """
         legal = self._legal
         if legal is None:
             legal = legal_actions(self)
@@ -302,7 +316,11 @@ class State:
         return legal
 
     def is_legal(self, action: object) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (never raises)."""
+        """Whether :meth:`apply` would accept ``action`` (never raises).
+
+        >>> new_game().is_legal("stay in"), new_game().is_legal([])
+        (False, False)
+        """
         try:
             self.apply(action)  # type: ignore[arg-type]
         except IllegalActionError:
@@ -314,6 +332,13 @@ class State:
 
         :raises IllegalActionError: if the action is not legal now (the message names the
             seat, the action, the reason, the rule and what is legal).
+
+        >>> from cardrules import Shuffle
+        >>> from cardrules.bourre.actions import DROP
+        >>> state = new_game()
+        >>> state = state.apply(Shuffle(state.chance_cards))
+        >>> state.apply(DROP).to_act
+        2
         """
         phase = self.table.phase
         if phase is Phase.PLAY or phase is Phase.STAY or phase is Phase.EXCHANGE:
