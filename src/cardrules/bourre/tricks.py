@@ -42,9 +42,8 @@ def judge(
     >>> judge((0, 4), (), 0, True)
     (('B-5.1', (0, 4)),)
     """
-    steps: list[Step] = [("B-5.1", hand)]
     if not trick:
-        return tuple(steps)
+        return (("B-5.1", hand),)
     led = trick[0] & 3
     high_trump = -1
     high_led = -1
@@ -55,26 +54,27 @@ def judge(
                 high_trump = card
         elif suit == led and card > high_led:
             high_led = card
-    follow = tuple(card for card in hand if card & 3 == led)
+    steps: list[Step] = [("B-5.1", hand)]
+    follow = [card for card in hand if card & 3 == led]
     if follow:
         if len(follow) < len(hand):
-            steps.append(("B-5.2", follow))
+            steps.append(("B-5.2", tuple(follow)))
         if led == trump:
-            beat = tuple(card for card in follow if card > high_trump)
+            beat = [card for card in follow if card > high_trump]
             if beat and len(beat) < len(follow):
-                steps.append(("B-5.4", beat))
+                steps.append(("B-5.4", tuple(beat)))
         elif must_head and high_trump < 0:
-            beat = tuple(card for card in follow if card > high_led)
+            beat = [card for card in follow if card > high_led]
             if beat and len(beat) < len(follow):
-                steps.append(("B-5.5", beat))
+                steps.append(("B-5.5", tuple(beat)))
         return tuple(steps)
-    trumps = tuple(card for card in hand if card & 3 == trump)
+    trumps = [card for card in hand if card & 3 == trump]
     if trumps:
         if len(trumps) < len(hand):
-            steps.append(("B-5.3", trumps))
-        beat = tuple(card for card in trumps if card > high_trump)
+            steps.append(("B-5.3", tuple(trumps)))
+        beat = [card for card in trumps if card > high_trump]
         if beat and len(beat) < len(trumps):
-            steps.append(("B-5.4", beat))
+            steps.append(("B-5.4", tuple(beat)))
     return tuple(steps)
 
 
