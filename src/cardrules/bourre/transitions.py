@@ -228,17 +228,17 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
     """Deal one card at a time from eldest (X-1); the dealer's last card is trump (B-2.2)."""
     rules = state.rules
     n, size = rules.players, rules.hand_size
-    order = [card.index for card in shuffle.order]
+    order = [card._index for card in shuffle.order]
     eldest = (state.dealer + 1) % n
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for position in range(n * size):
-        hands[(eldest + position % n) % n].append(order[position])
-    trump = order[n * size - 1]
+    dealt = n * size
+    # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
+    hands = [tuple(sorted(order[(seat - eldest) % n : dealt : n])) for seat in range(n)]
+    trump = order[dealt - 1]
     return evolve(
         state,
         phase=Phase.STAY,
         to_act=eldest,
-        hand_ix=tuple(tuple(sorted(h)) for h in hands),
+        hand_ix=tuple(hands),
         trump_ix=trump,
         stock_ix=tuple(order[n * size :]),
         log=state.log.append(shuffle),
@@ -390,7 +390,7 @@ def apply_restock(state: State, shuffle: Shuffle) -> State:
 def apply_play(state: State, action: Play) -> State:
     """B-5.1–B-5.6: play a card; a full trick goes to its winner, who leads next."""
     seat: int = state.to_act  # type: ignore[assignment]
-    card = action.card.index
+    card = action.card._index
     hands = list(state.hand_ix)
     hands[seat] = tuple([c for c in hands[seat] if c != card])
     trick = (*state.trick_ix, card)
