@@ -327,8 +327,8 @@ def test_V_B_3_reno_has_no_exchange() -> None:
     assert state.to_act == 1
     with pytest.raises(IllegalActionError) as info:
         state.apply(Exchange(()))
-    assert info.value.rule == "B-4.1"
-    assert "V-B.3" in str(info.value)
+    assert info.value.rule == "V-B.3"
+    assert "Reno Bourré (exchange=False) has no exchange (V-B.3)" in str(info.value)
 
 
 def test_X_6_rebuy_when_the_stack_is_empty_before_a_deal() -> None:

@@ -136,7 +136,7 @@ def _reason(state: State, seat: int, action: Action) -> tuple[str, str]:
         )
     # trick play
     if isinstance(action, Exchange) and not state.rules.exchange:
-        return "B-4.1", "Reno Bourré (V-B.3, exchange=False) has no exchange"
+        return "V-B.3", "Reno Bourré (exchange=False) has no exchange"
     if not isinstance(action, Play):
         return "B-5.1", "the deal is in trick play: only Play(card) is possible"
     card = action.card
