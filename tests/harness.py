@@ -189,8 +189,9 @@ def illegal_pool(case: GameCase, state: Any, legal: tuple[Action, ...],
         yield Shuffle(tuple(cards[:-1]))
         yield Shuffle(tuple(cards[:-1] + cards[:1]))
         yield Shuffle([*cards[1:], "As"])  # type: ignore[list-item]
-        yield Shuffle(tuple(reversed(STANDARD_DECK)))
         yield Shuffle(None)  # type: ignore[arg-type]
+        if len(cards) < len(STANDARD_DECK):
+            yield Shuffle(tuple(reversed(STANDARD_DECK)))  # more cards than the node has
     raises = [a.to for a in legal if isinstance(a, Raise)]
     ints = {-1, 0, 1, 10**9, *(r + d for r in raises[:1] + raises[-1:] for d in (-1, 1))}
     bad_values: list[object] = [True, 2.0, "3", None]

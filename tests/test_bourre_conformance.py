@@ -87,30 +87,6 @@ def extra_illegal(state: bourre.State) -> list[object]:
     return out
 
 
-_illegal_pool = harness.illegal_pool
-
-
-def _bourre_pool(case: GameCase, state: Any, legal: Any, rng: Any) -> Any:
-    """The harness's pool, minus its reversed 52-card Shuffle when it IS legal.
-
-    The harness assumes ``Shuffle(reversed(STANDARD_DECK))`` is never legal; at
-    Bourré's deal the chance cards are the whole 52-card deck, so it is a legal
-    permutation (X-2). To be removed once the harness skips legal shuffles itself.
-    """
-    for candidate in _illegal_pool(case, state, legal, rng):
-        if (
-            case is CASE
-            and isinstance(candidate, Shuffle)
-            and state.to_act is CHANCE
-            and isinstance(candidate.order, tuple)
-            and len(state.chance_cards) == 52
-            and sorted(candidate.order) == list(STANDARD_DECK)
-        ):
-            continue
-        yield candidate
-
-
-harness.illegal_pool = _bourre_pool
 
 CASE = GameCase(
     name="bourre",

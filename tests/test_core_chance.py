@@ -148,3 +148,19 @@ def test_events_read_well() -> None:
 
 def test_version() -> None:
     assert isinstance(cardrules.__version__, str) and cardrules.__version__.count(".") == 2
+
+
+@given(st.lists(st.integers(), max_size=200), st.lists(st.integers(), max_size=200),
+       st.integers(0, 400))
+def test_log_extend_matches_append_and_since_slices(first: list[int], second: list[int],
+                                                    start: int) -> None:
+    stepwise = Log[int]()
+    for item in first + second:
+        stepwise = stepwise.append(item)
+    assert Log[int]().extend(first).extend(second) == stepwise
+    assert stepwise.since(start) == tuple(first + second)[start:]
+
+
+def test_raise_to_beyond_the_interned_range() -> None:
+    assert raise_to(10**6) == Raise(to=10**6)
+    assert raise_to(-1) == Raise(to=-1)

@@ -274,10 +274,14 @@ def piquet_deck(players: int) -> tuple[Card, ...]:
     >>> len(piquet_deck(5))
     24
     """
-    ranks = _PIQUET_RANKS.get(players) if type(players) is int else None
-    if ranks is None:
+    deck = _PIQUET_DECKS.get(players) if type(players) is int else None
+    if deck is None:
         raise ValueError(f"a piquet deck is for 3, 4 or 5 players, not {players!r}")
-    return tuple(card for card in _CARDS if card.rank in ranks)
+    return deck
+
+
+_PIQUET_DECKS = {players: tuple(card for card in _CARDS if card.rank in ranks)
+                 for players, ranks in _PIQUET_RANKS.items()}
 
 
 def deck_of(items: Iterable[Card]) -> tuple[Card, ...]:

@@ -51,11 +51,28 @@ class Log(Generic[T]):
         return Log((*self.chunks, tail), (item,))
 
     def extend(self, items: Sequence[T]) -> Log[T]:
-        """This log with ``items`` added at the end, in order."""
-        log = self
-        for item in items:
-            log = log.append(item)
-        return log
+        """This log with ``items`` added at the end, in order (the same layout as
+        appending them one by one, built in one step)."""
+        if not items:
+            return self
+        tail = (*self.tail, *items)
+        chunks = self.chunks
+        while len(tail) > _CHUNK:
+            chunks = (*chunks, tail[:_CHUNK])
+            tail = tail[_CHUNK:]
+        return Log(chunks, tail)
+
+    def since(self, start: int) -> tuple[T, ...]:
+        """The items from index ``start`` on, copying only those.
+
+        >>> Log[int]().extend(range(100)).since(97)
+        (97, 98, 99)
+        """
+        first = start // _CHUNK
+        if first >= len(self.chunks):
+            return self.tail[start - len(self.chunks) * _CHUNK:]
+        parts = (*self.chunks[first:], self.tail)
+        return tuple(item for chunk in parts for item in chunk)[start - first * _CHUNK:]
 
     def as_tuple(self) -> tuple[T, ...]:
         """Every item, oldest first."""
@@ -180,6 +197,7 @@ def describe_actions(actions: Sequence[Action]) -> str:
     parts: list[str] = []
     raises = [a.to for a in actions if isinstance(a, Raise)]
     raise_written = False
+    others = 0
     for action in actions:
         if isinstance(action, Raise):
             if raise_written:
@@ -192,8 +210,10 @@ def describe_actions(actions: Sequence[Action]) -> str:
                 parts.append(f"raise to {low}…{high}")
             else:
                 parts.append("raise to " + ", ".join(str(r) for r in sorted(raises)))
-        else:
+        elif len(parts) < 12:
             parts.append(str(action))
-    if len(parts) > 12:
-        parts = [*parts[:12], f"… ({len(parts) - 12} more)"]
+        else:
+            others += 1
+    if others:
+        parts.append(f"… ({others} more)")
     return ", ".join(parts)
