@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -50,7 +50,6 @@ GAME_ID = "bourre"
 """The game's id in records."""
 
 _set = object.__setattr__
-T = TypeVar("T")
 _FULL_DECK = frozenset(STANDARD_DECK)
 
 
@@ -400,8 +399,8 @@ class State:
             trick=self.trick,
             trick_leader=self.leader if self.leader >= 0 else None,
             tricks_won=self.tricks_won,
-            history=tuple(map(_public, _since(self.log, self.deal_actions_from))),
-            events=_since(self.event_log, self.deal_events_from),
+            history=tuple(map(_public, self.log.since(self.deal_actions_from))),
+            events=self.event_log.since(self.deal_events_from),
             legal=self.legal_actions() if self.to_act == seat else (),
         )
 
@@ -414,18 +413,6 @@ def _public(action: Action) -> Action:
     if cls is Exchange:
         return hidden_exchange(len(action.discards))  # type: ignore[attr-defined]
     return action
-
-
-def _since(log: Log[T], start: int) -> tuple[T, ...]:
-    """The items of ``log`` from index ``start`` on, without copying the older chunks."""
-    skipped = 0
-    items: list[T] = []
-    for part in (*log.chunks, log.tail):
-        if items or skipped + len(part) > start:
-            items.extend(part)
-        else:
-            skipped += len(part)
-    return tuple(items[start - skipped :])
 
 
 def new_game(
