@@ -26,9 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardrules import CHANCE, sample_chance
+from cardrules import CHANCE, bourre, sample_chance
 from cardrules.bouillotte import historic, modern
-from cardrules import bourre
 
 GAMES: dict[str, tuple[Any, Any, str]] = {
     # the floor plays no announcement: compare like with like
@@ -61,17 +60,27 @@ def run_engine(name: str, deals: int, seed: int) -> dict[str, Any]:
             state = state.apply(legal[randrange(len(legal))])
             decisions += 1
     wall = time.perf_counter() - start
-    return {"engine": "cardrules", "game": name, "deals": deals, "decisions": decisions,
-            "seconds": wall, "us_per_deal": 1e6 * wall / deals,
-            "us_per_decision": 1e6 * wall / decisions}
+    return {
+        "engine": "cardrules",
+        "game": name,
+        "deals": deals,
+        "decisions": decisions,
+        "seconds": wall,
+        "us_per_deal": 1e6 * wall / deals,
+        "us_per_decision": 1e6 * wall / decisions,
+    }
 
 
 def run_floor(path: Path, game: str, deals: int, seed: int) -> dict[str, Any] | None:
     """Run the floor baseline in a subprocess, or ``None`` when it is not there."""
     if not path.is_file():
         return None
-    done = subprocess.run([sys.executable, str(path), "--game", game, "--deals", str(deals),
-                           "--seed", str(seed)], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, str(path), "--game", game, "--deals", str(deals), "--seed", str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -81,8 +90,9 @@ def main() -> None:
     parser.add_argument("--game", default="all", choices=[*GAMES, "all"])
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=12345)
-    parser.add_argument("--floor", type=Path,
-                        default=Path(__file__).resolve().parents[2] / "shared/bench/floor.py")
+    parser.add_argument(
+        "--floor", type=Path, default=Path(__file__).resolve().parents[2] / "shared/bench/floor.py"
+    )
     args = parser.parse_args()
     for name in GAMES if args.game == "all" else [args.game]:
         run_engine(name, max(1, args.deals // 20), args.seed)  # warm-up
@@ -92,8 +102,10 @@ def main() -> None:
         if floor is not None:
             print(json.dumps(floor))
             ratio = engine["us_per_decision"] / floor["us_per_decision"]
-            print(f"{name}: {engine['us_per_decision']:.2f} us/decision vs floor "
-                  f"{floor['us_per_decision']:.2f} ({floor['game']}): {ratio:.1f}x")
+            print(
+                f"{name}: {engine['us_per_decision']:.2f} us/decision vs floor "
+                f"{floor['us_per_decision']:.2f} ({floor['game']}): {ratio:.1f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import cardrules  # noqa: E402
 
 project = "cardrules"
 author = "The cardrules developers"
-copyright = "2026, the cardrules developers"  # noqa: A001
+copyright = "2026, the cardrules developers"
 release = cardrules.__version__
 version = release
 

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -94,12 +95,16 @@ def check_playout(case: GameCase, rules: Any, kwargs: dict[str, Any], seed: int)
         else:
             legal = state.legal_actions()
             assert legal, f"{case.name}: seat {state.to_act} to act with no legal action"
-            action = (case.policy_bias(state, legal, rng) if case.policy_bias
-                      else legal[rng.randrange(len(legal))])
+            action = (
+                case.policy_bias(state, legal, rng)
+                if case.policy_bias
+                else legal[rng.randrange(len(legal))]
+            )
         before = attrs.astuple(state, recurse=False)
         state_next = state.apply(action)
-        assert all(a is b for a, b in zip(before, attrs.astuple(state, recurse=False),
-                                          strict=True)), "apply changed its receiver"
+        assert all(
+            a is b for a, b in zip(before, attrs.astuple(state, recurse=False), strict=True)
+        ), "apply changed its receiver"
         state = state_next
         states.append(state)
         steps += 1
@@ -142,16 +147,14 @@ def check_state(case: GameCase, state: Any, rng: random.Random) -> None:
         if _in(candidate, legal):
             continue
         assert state.is_legal(candidate) is False, f"is_legal({candidate!r}) is not False"
-        try:
+        with pytest.raises(IllegalActionError) as info:
             state.apply(candidate)
-        except IllegalActionError as error:
-            assert RULE_ID.match(error.rule or ""), f"bad rule id {error.rule!r} for {candidate!r}"
-            assert str(error), "empty error message"
-        else:
-            raise AssertionError(f"{candidate!r} applied but is not listed as legal in "
-                                 f"{legal!r}")
-    assert all(a is b for a, b in zip(snapshot, attrs.astuple(state, recurse=False),
-                                      strict=True)), "a rejected action changed the state"
+        error = info.value
+        assert RULE_ID.match(error.rule or ""), f"bad rule id {error.rule!r} for {candidate!r}"
+        assert str(error), "empty error message"
+    assert all(
+        a is b for a, b in zip(snapshot, attrs.astuple(state, recurse=False), strict=True)
+    ), "a rejected action changed the state"
     players = len(state.stacks)
     for seat in range(players):
         view = state.view(seat)
@@ -178,8 +181,9 @@ def _in(candidate: object, legal: tuple[Action, ...]) -> bool:
         return False
 
 
-def illegal_pool(case: GameCase, state: Any, legal: tuple[Action, ...],
-                 rng: random.Random) -> Iterator[object]:
+def illegal_pool(
+    case: GameCase, state: Any, legal: tuple[Action, ...], rng: random.Random
+) -> Iterator[object]:
     """Candidates that may or may not be legal: garbage, every action class with
     ordinary and broken field values, and a shuffle where none is due."""
     yield from (None, "check", 3, 2.5, Card.parse("As"), object(), cardrules.Check)
@@ -208,8 +212,16 @@ def illegal_pool(case: GameCase, state: Any, legal: tuple[Action, ...],
         if "int" in type_text:
             values: list[object] = [*sorted(ints), *bad_values]
         elif "tuple" in type_text:
-            values = [(), tuple(some_cards[:2]), (some_cards[0], some_cards[0]),
-                      tuple(STANDARD_DECK[:8]), [some_cards[0]], ("As",), None, 5]
+            values = [
+                (),
+                tuple(some_cards[:2]),
+                (some_cards[0], some_cards[0]),
+                tuple(STANDARD_DECK[:8]),
+                [some_cards[0]],
+                ("As",),
+                None,
+                5,
+            ]
             hand = _seat_hand(state)
             if hand:
                 values += [tuple(hand[:1]), tuple(hand), tuple(reversed(hand))]
@@ -248,8 +260,9 @@ def _cards_in(value: object, depth: int = 0) -> Iterator[Card]:
 
 def check_replay(case: GameCase, state: Any) -> None:
     """Replay ``history`` from ``new_game``; round-trip the record and pickle."""
-    replayed = case.module.new_game(state.rules, stacks=state.initial_stacks,
-                                    dealer=state.initial_dealer)
+    replayed = case.module.new_game(
+        state.rules, stacks=state.initial_stacks, dealer=state.initial_dealer
+    )
     for action in state.history:
         replayed = replayed.apply(action)
     assert replayed == state, "replaying history gave another state"
@@ -292,7 +305,8 @@ def check_indistinguishable(case: GameCase, states: list[Any], rng: random.Rando
             for i, action in enumerate(actions):
                 assert other.view(seat) == states[i].view(seat), (
                     f"seat {seat} can tell apart two states that differ only in unseen "
-                    f"cards {a} and {b} (deal {deal}, step {i})")
+                    f"cards {a} and {b} (deal {deal}, step {i})"
+                )
                 other = other.apply(action)
         except IllegalActionError:
             continue  # the swap changed what another seat may do: not a twin game

@@ -52,8 +52,9 @@ def test_text_forms_round_trip(card: Card) -> None:
 def test_str_and_repr() -> None:
     assert str(Card.parse("Th")) == "T♥"
     assert repr(Card.parse("Th")) == "Card.parse('T♥')"
-    assert Suit.CLUBS.symbol + Suit.DIAMONDS.symbol + Suit.HEARTS.symbol + Suit.SPADES.symbol \
-        == "♣♦♥♠"
+    assert (
+        Suit.CLUBS.symbol + Suit.DIAMONDS.symbol + Suit.HEARTS.symbol + Suit.SPADES.symbol == "♣♦♥♠"
+    )
     assert "".join(s.letter for s in Suit) == "cdhs"
     assert "".join(r.letter for r in Rank) == "23456789TJQKA"
 
@@ -85,7 +86,7 @@ def test_cards_separators() -> None:
     assert cards("  ") == ()
     with pytest.raises(ValueError, match="'9x'"):
         cards("9h 9x")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="reads a str"):
         cards(None)  # type: ignore[arg-type]
 
 

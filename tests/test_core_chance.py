@@ -55,18 +55,27 @@ def test_actions_are_values() -> None:
     assert Raise(to=-1).to == -1  # builds; apply rejects it
     with pytest.raises(AttributeError):
         Raise(to=3).to = 4  # type: ignore[misc]
-    assert Check() != Call() and CHECK != Raise(0)
+    assert Check() != Call() and Raise(0) != CHECK
 
 
 DECK = cards("Qh Qs Kh Ks Ah As")
 
 
-@pytest.mark.parametrize("bad", [
-    None, CHECK, Shuffle(DECK[:-1]), Shuffle(DECK + DECK[:1]), Shuffle((*DECK[:-1], DECK[0])),
-    Shuffle(cards("Qh Qs Kh Ks Ah Ac")), Shuffle(None), Shuffle("QhQs"),  # type: ignore[arg-type]
-    Shuffle((*DECK[:-1], "As")),  # type: ignore[arg-type]
-    Shuffle([[1], 2]),  # type: ignore[arg-type]
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        CHECK,
+        Shuffle(DECK[:-1]),
+        Shuffle(DECK + DECK[:1]),
+        Shuffle((*DECK[:-1], DECK[0])),
+        Shuffle(cards("Qh Qs Kh Ks Ah Ac")),
+        Shuffle(None),
+        Shuffle("QhQs"),  # type: ignore[arg-type]
+        Shuffle((*DECK[:-1], "As")),  # type: ignore[arg-type]
+        Shuffle([[1], 2]),  # type: ignore[arg-type]
+    ],
+)
 def test_X_2_shuffle_must_permute_the_chance_cards(bad: object) -> None:
     """X-2: only a Shuffle of exactly chance_cards answers a chance node."""
     with pytest.raises(IllegalActionError) as info:
@@ -150,10 +159,14 @@ def test_version() -> None:
     assert isinstance(cardrules.__version__, str) and cardrules.__version__.count(".") == 2
 
 
-@given(st.lists(st.integers(), max_size=200), st.lists(st.integers(), max_size=200),
-       st.integers(0, 400))
-def test_log_extend_matches_append_and_since_slices(first: list[int], second: list[int],
-                                                    start: int) -> None:
+@given(
+    st.lists(st.integers(), max_size=200),
+    st.lists(st.integers(), max_size=200),
+    st.integers(0, 400),
+)
+def test_log_extend_matches_append_and_since_slices(
+    first: list[int], second: list[int], start: int
+) -> None:
     stepwise = Log[int]()
     for item in first + second:
         stepwise = stepwise.append(item)

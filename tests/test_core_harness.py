@@ -29,8 +29,9 @@ test_conformance_toy = conformance_test(TOY, max_examples=60)
 def test_X_8_harness_catches_broken_conservation(monkeypatch: pytest.MonkeyPatch) -> None:
     """X-8: a game that loses a chip fails the harness."""
     original = toy_game.State.returns
-    monkeypatch.setattr(toy_game.State, "returns",
-                        lambda self: tuple(r + 1 for r in original(self)))
+    monkeypatch.setattr(
+        toy_game.State, "returns", lambda self: tuple(r + 1 for r in original(self))
+    )
     with pytest.raises(AssertionError, match="conservation"):
         check_playout(TOY, toy_game.Rules(), {}, seed=1)
 
@@ -40,8 +41,15 @@ def test_X_10_harness_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) ->
 
     def leaky(self: toy_game.State, seat: int) -> toy_game.View:
         check_seat(seat, 2)
-        view = toy_game.View(seat, None, tuple(h[0] for h in self.hands) if self.hands
-                             else (None, None), self.stacks, self.contributions, (), ())
+        view = toy_game.View(
+            seat,
+            None,
+            tuple(h[0] for h in self.hands) if self.hands else (None, None),
+            self.stacks,
+            self.contributions,
+            (),
+            (),
+        )
         return attrs.evolve(view, legal=self.legal_actions() if self.to_act == seat else ())
 
     monkeypatch.setattr(toy_game.State, "view", leaky)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -21,8 +22,7 @@ contributions = st.lists(st.integers(0, 60), min_size=2, max_size=7)
 
 
 @given(contributions, st.data(), st.integers(0, 30))
-def test_X_4_side_pots_conserve_chips(contribs: list[int], data: st.DataObject,
-                                      dead: int) -> None:
+def test_X_4_side_pots_conserve_chips(contribs: list[int], data: st.DataObject, dead: int) -> None:
     """X-4: the pots hold exactly the contributions plus the dead money."""
     live = data.draw(st.lists(st.booleans(), min_size=len(contribs), max_size=len(contribs)))
     pots = side_pots(contribs, live, dead)
@@ -38,7 +38,7 @@ def test_X_4_eligibility_by_level(contribs: list[int], data: st.DataObject) -> N
     pots = side_pots(contribs, live)
     for _, eligible in pots:
         assert all(live[seat] for seat in eligible)
-    for earlier, later in zip(pots, pots[1:], strict=False):
+    for earlier, later in itertools.pairwise(pots):
         assert set(later[1]) < set(earlier[1])
     top = max(c for c, alive in zip(contribs, live, strict=True) if alive)
     for seat, (c, alive) in enumerate(zip(contribs, live, strict=True)):
@@ -48,10 +48,11 @@ def test_X_4_eligibility_by_level(contribs: list[int], data: st.DataObject) -> N
 
 def test_X_4_worked_side_pot() -> None:
     """X-4: B all-in for 3, A and C at 10, D folded after 2."""
-    assert side_pots((10, 3, 10, 2), (True, True, True, False)) == (
-        (11, (0, 1, 2)), (14, (0, 2)))
+    assert side_pots((10, 3, 10, 2), (True, True, True, False)) == ((11, (0, 1, 2)), (14, (0, 2)))
     assert side_pots((10, 3, 10, 2), (True, True, True, False), dead=4) == (
-        (15, (0, 1, 2)), (14, (0, 2)))
+        (15, (0, 1, 2)),
+        (14, (0, 2)),
+    )
 
 
 def test_X_4_folded_chips_above_live_levels_join_the_top_pot() -> None:
@@ -76,10 +77,14 @@ def test_X_4_uncalled_excess(contribs: list[int]) -> None:
         assert contribs[seat] == ordered[0] and amount == ordered[0] - ordered[1]
 
 
-@given(st.integers(0, 500), st.lists(st.integers(0, 6), min_size=1, max_size=7, unique=True),
-       st.integers(0, 6))
-def test_X_5_split_conserves_and_odd_chips_go_eldest_first(amount: int, winners: list[int],
-                                                           first: int) -> None:
+@given(
+    st.integers(0, 500),
+    st.lists(st.integers(0, 6), min_size=1, max_size=7, unique=True),
+    st.integers(0, 6),
+)
+def test_X_5_split_conserves_and_odd_chips_go_eldest_first(
+    amount: int, winners: list[int], first: int
+) -> None:
     """X-5: equal division; odd chips one each to the winners from eldest."""
     shares = split_pot(amount, winners, first, 7)
     assert sum(shares) == amount

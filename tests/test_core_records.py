@@ -17,8 +17,9 @@ register_game(toy_game)
 
 
 def _record(seed: int = 4, deals: int = 3) -> str:
-    state = play(toy_game.new_game(toy_game.Rules(deals=deals)), [random_policy] * 2,
-                 random.Random(seed))
+    state = play(
+        toy_game.new_game(toy_game.Rules(deals=deals)), [random_policy] * 2, random.Random(seed)
+    )
     return dumps(state)
 
 
@@ -31,8 +32,16 @@ def _edit(text: str, change: object) -> str:
 def test_round_trip_and_fields() -> None:
     text = _record()
     data = json.loads(text)
-    assert list(data) == ["format", "version", "game", "rules", "stacks", "dealer", "actions",
-                          "final"]
+    assert list(data) == [
+        "format",
+        "version",
+        "game",
+        "rules",
+        "stacks",
+        "dealer",
+        "actions",
+        "final",
+    ]
     assert data["game"] == toy_game.GAME_ID and data["rules"] == {"deals": 3, "stack": 10}
     assert data["actions"][0]["action"] == "Shuffle"
     assert all(isinstance(c, str) for c in data["actions"][0]["order"])
@@ -69,14 +78,15 @@ BROKEN = {
     "actions not list": lambda t: _edit(t, lambda d: d.update(actions={})),
     "action not object": lambda t: _edit(t, lambda d: d["actions"].insert(1, "check")),
     "unknown action": lambda t: _edit(t, lambda d: d["actions"].insert(1, {"action": "Jump"})),
-    "action extra field": lambda t: _edit(
-        t, lambda d: d["actions"][1].update(to=3)),
+    "action extra field": lambda t: _edit(t, lambda d: d["actions"][1].update(to=3)),
     "action missing field": lambda t: _edit(t, lambda d: d["actions"][0].pop("order")),
     "bad card": lambda t: _edit(t, lambda d: d["actions"][0]["order"].__setitem__(0, "Zz")),
-    "float field": lambda t: _edit(t, lambda d: d["actions"].insert(
-        2, {"action": "Raise", "to": 2.0})),
-    "dict field": lambda t: _edit(t, lambda d: d["actions"].insert(
-        2, {"action": "Raise", "to": {"a": 1}})),
+    "float field": lambda t: _edit(
+        t, lambda d: d["actions"].insert(2, {"action": "Raise", "to": 2.0})
+    ),
+    "dict field": lambda t: _edit(
+        t, lambda d: d["actions"].insert(2, {"action": "Raise", "to": {"a": 1}})
+    ),
     "illegal action": lambda t: _edit(t, lambda d: d["actions"].insert(1, {"action": "Call"})),
     "duplicate shuffle": lambda t: _edit(t, lambda d: d["actions"].insert(1, d["actions"][0])),
     "tampered final": lambda t: _edit(t, lambda d: d["final"].update(pot=99)),
@@ -118,7 +128,7 @@ def test_any_mangled_record_raises_only_record_error(data: st.DataObject) -> Non
         mangled = text[: data.draw(st.integers(0, len(text) - 1))]
     elif kind == "flip":
         i = data.draw(st.integers(0, len(text) - 1))
-        mangled = text[:i] + data.draw(st.characters()) + text[i + 1:]
+        mangled = text[:i] + data.draw(st.characters()) + text[i + 1 :]
     else:
         i = data.draw(st.integers(0, len(text)))
         mangled = text[:i] + data.draw(st.text(max_size=20)) + text[i:]

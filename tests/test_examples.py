@@ -19,8 +19,14 @@ def test_there_are_examples() -> None:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
 def test_example_runs(path: Path) -> None:
-    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
-                          timeout=300, cwd=ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip(), "an example should print what it shows"
 
@@ -28,14 +34,29 @@ def test_example_runs(path: Path) -> None:
 def test_main_job_runs() -> None:
     """The README's first command: a seeded game between bots with a transcript."""
     for game in ("bouillotte-modern", "bouillotte-historic", "bourre"):
-        done = subprocess.run([sys.executable, "-m", "cardrules", game, "--seed", "7"],
-                              capture_output=True, text=True, timeout=300, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "cardrules", game, "--seed", "7"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr
         assert "Results:" in done.stdout
-    first = subprocess.run([sys.executable, "-m", "cardrules", "bourre", "--seed", "7"],
-                           capture_output=True, text=True, timeout=300, check=True)
-    again = subprocess.run([sys.executable, "-m", "cardrules", "bourre", "--seed", "7"],
-                           capture_output=True, text=True, timeout=300, check=True)
+    first = subprocess.run(
+        [sys.executable, "-m", "cardrules", "bourre", "--seed", "7"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    again = subprocess.run(
+        [sys.executable, "-m", "cardrules", "bourre", "--seed", "7"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     assert first.stdout == again.stdout
 
 

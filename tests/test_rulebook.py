@@ -32,8 +32,9 @@ def rule_book_ids() -> set[str]:
 def documented_ids() -> set[str]:
     found: set[str] = set()
     for page in (ROOT / "docs" / "rules").glob("*.rst"):
-        found |= set(re.findall(r"^\.\. rule:: *(\S+)", page.read_text(encoding="utf-8"),
-                                re.MULTILINE))
+        found |= set(
+            re.findall(r"^\.\. rule:: *(\S+)", page.read_text(encoding="utf-8"), re.MULTILINE)
+        )
     return found
 
 
@@ -61,7 +62,10 @@ def test_citations_are_read_from_names_and_docstrings() -> None:
     assert cited_ids("test_V_M_1_and_V_B_6", None) == {"V-M.1", "V-B.6"}
     assert cited_ids("test_X_4_side_pots_and_X_5", None) == {"X-4", "X-5"}
     assert cited_ids("test_deal", "B-5.4: must overtrump; see X-9 and V-M.2.") == {
-        "B-5.4", "X-9", "V-M.2"}
+        "B-5.4",
+        "X-9",
+        "V-M.2",
+    }
     assert cited_ids("test_things", "M-3.30 and XM-1.1") == {"M-3.30"}
     assert cited_ids("test_B_6_10x", None) == {"B-6.10"}
     assert cited_ids("test_max_3_3", None) == set()

@@ -112,8 +112,10 @@ class State:
         return ((self.pot, (0, 1)),)
 
     def returns(self) -> tuple[Fraction, ...]:
-        return tuple(Fraction(s - i - r * self.rules.stack) for s, i, r in
-                     zip(self.stacks, self.initial_stacks, self.rebuys, strict=True))
+        return tuple(
+            Fraction(s - i - r * self.rules.stack)
+            for s, i, r in zip(self.stacks, self.initial_stacks, self.rebuys, strict=True)
+        )
 
     def standings(self) -> tuple[int, ...]:
         return standings_of(self.returns())
@@ -143,11 +145,20 @@ class State:
     def view(self, seat: int) -> View:
         check_seat(seat, 2)
         hand = self.hands[seat] if self.hands else ()
-        shown = tuple(h[0] if (self.shown and h) else None for h in self.hands) if self.hands \
+        shown = (
+            tuple(h[0] if (self.shown and h) else None for h in self.hands)
+            if self.hands
             else (None, None)
-        return View(seat, hand[0] if hand else None, shown, self.stacks, self.contributions,
-                    tuple(HIDDEN_SHUFFLE if isinstance(a, Shuffle) else a for a in self._log),
-                    self.legal_actions() if self.to_act == seat else ())
+        )
+        return View(
+            seat,
+            hand[0] if hand else None,
+            shown,
+            self.stacks,
+            self.contributions,
+            tuple(HIDDEN_SHUFFLE if isinstance(a, Shuffle) else a for a in self._log),
+            self.legal_actions() if self.to_act == seat else (),
+        )
 
     def apply(self, action: Action) -> State:
         if self.phase is Phase.OVER:
@@ -158,19 +169,33 @@ class State:
             eldest = 1 - self.dealer
             hands = [(), ()]  # type: list[tuple[Card, ...]]
             hands[eldest], hands[self.dealer] = (order[0],), (order[1],)
-            return attrs.evolve(self, phase=Phase.BET, hands=tuple(hands), to_speak=eldest,
-                                log=self._log.append(action), shown=False)
+            return attrs.evolve(
+                self,
+                phase=Phase.BET,
+                hands=tuple(hands),
+                to_speak=eldest,
+                log=self._log.append(action),
+                shown=False,
+            )
         legal = self.legal_actions()
         if not isinstance(action, Check | Call | Fold | Raise) or not self.is_legal(action):
             raise IllegalActionError(
                 f"seat {self.to_speak} cannot {action!r}: not legal now (X-9); legal now: "
-                f"{describe_actions(legal)}", rule="X-9", seat=self.to_speak, action=action)
+                f"{describe_actions(legal)}",
+                rule="X-9",
+                seat=self.to_speak,
+                action=action,
+            )
         seat = self.to_speak
         log = self._log.append(action)
         stacks, contributions = list(self.stacks), list(self.contributions)
         if isinstance(action, Raise | Call):
-            amount = min(max(contributions) - contributions[seat] if isinstance(action, Call)
-                         else action.to - contributions[seat], stacks[seat])
+            amount = min(
+                max(contributions) - contributions[seat]
+                if isinstance(action, Call)
+                else action.to - contributions[seat],
+                stacks[seat],
+            )
             stacks[seat] -= amount
             contributions[seat] += amount
         if isinstance(action, Fold):
@@ -179,19 +204,31 @@ class State:
             a, b = self.hands[0][0].rank, self.hands[1][0].rank
             winners = (0,) if a > b else (1,) if b > a else (0, 1)
             return self._settle(stacks, contributions, winners, log, shown=True)
-        return attrs.evolve(self, stacks=tuple(stacks), contributions=tuple(contributions),
-                            to_speak=1 - seat, checks=self.checks + isinstance(action, Check),
-                            log=log)
+        return attrs.evolve(
+            self,
+            stacks=tuple(stacks),
+            contributions=tuple(contributions),
+            to_speak=1 - seat,
+            checks=self.checks + isinstance(action, Check),
+            log=log,
+        )
 
-    def _settle(self, stacks: list[int], contributions: list[int], winners: tuple[int, ...],
-                log: Log[Action], shown: bool) -> State:
+    def _settle(
+        self,
+        stacks: list[int],
+        contributions: list[int],
+        winners: tuple[int, ...],
+        log: Log[Action],
+        shown: bool,
+    ) -> State:
         pot = sum(contributions)
         shares = split_pot(pot, winners, 1 - self.dealer, 2)
         stacks = [s + share for s, share in zip(stacks, shares, strict=True)]
         events = self._events.append(PotWon(pot, winners, shares))
         over = self.deal_number + 1 >= self.rules.deals
-        state = attrs.evolve(self, stacks=tuple(stacks), contributions=(0, 0), log=log,
-                             events=events, shown=shown)
+        state = attrs.evolve(
+            self, stacks=tuple(stacks), contributions=(0, 0), log=log, events=events, shown=shown
+        )
         return _begin(state, over)
 
 
@@ -207,14 +244,20 @@ def _begin(state: State, over: bool) -> State:
             rebuys[seat] += 1
     ante = [min(1, s) for s in stacks]
     return attrs.evolve(
-        state, phase=Phase.DEAL, dealer=dealer,
+        state,
+        phase=Phase.DEAL,
+        dealer=dealer,
         deal_number=state.deal_number + (1 if state.hands else 0),
         stacks=tuple(s - a for s, a in zip(stacks, ante, strict=True)),
-        contributions=tuple(ante), rebuys=tuple(rebuys), checks=0)
+        contributions=tuple(ante),
+        rebuys=tuple(rebuys),
+        checks=0,
+    )
 
 
-def new_game(rules: Rules | None = None, *, stacks: Sequence[int] | None = None,
-             dealer: int = 0) -> State:
+def new_game(
+    rules: Rules | None = None, *, stacks: Sequence[int] | None = None, dealer: int = 0
+) -> State:
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise RulesError("rules must be a toy Rules")
@@ -223,8 +266,23 @@ def new_game(rules: Rules | None = None, *, stacks: Sequence[int] | None = None,
         raise RulesError(f"stacks must be two ints >= 1, not {stacks!r}")
     if type(dealer) is not int or dealer not in (0, 1):
         raise RulesError(f"dealer must be 0 or 1, not {dealer!r}")
-    state = State(rules, Phase.DEAL, dealer, 0, start, (0, 0), (), 0, 0, False, start,
-                  dealer, (0, 0), Log(), Log())
+    state = State(
+        rules,
+        Phase.DEAL,
+        dealer,
+        0,
+        start,
+        (0, 0),
+        (),
+        0,
+        0,
+        False,
+        start,
+        dealer,
+        (0, 0),
+        Log(),
+        Log(),
+    )
     return _begin(state, over=False)
 
 

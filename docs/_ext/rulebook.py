@@ -13,17 +13,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from rulecites import RULE_ID, scan_tests
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from rulecites import RULE_ID, scan_tests
-
 logger = logging.getLogger(__name__)
+
 
 class rule_tests(nodes.General, nodes.Element):
     """Placeholder for the list of tests citing a rule, filled when the doc is resolved."""
@@ -42,7 +42,7 @@ class RuleDirective(SphinxDirective):
 
     required_arguments = 1
     has_content = True
-    option_spec = {"option": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {"option": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         rule = self.arguments[0].strip()
@@ -146,8 +146,7 @@ def _resolve(app: Sphinx, doctree: nodes.document, fromdoc: str) -> None:
     for node in list(doctree.findall(rule_ref)):
         rule = node["rule"]
         if rule not in _rules(app.env):
-            logger.warning("rule %s is not documented in the rule reference", rule,
-                           location=node)
+            logger.warning("rule %s is not documented in the rule reference", rule, location=node)
         node.replace_self(_link(app, fromdoc, rule))
     for node in list(doctree.findall(rule_index)):
         node.replace_self(_index_table(app, fromdoc, index))

@@ -15,8 +15,7 @@ from pathlib import Path
 
 RULE_ID = re.compile(r"^(?:[XMHB]-\d+(?:\.\d+)?|V-[MB]\.\d+)$")
 _TEXT_ID = re.compile(r"(?<![0-9A-Za-z])((?:V-[MB]\.\d+)|(?:[MHB]-\d+\.\d+)|(?:X-\d+))(?![0-9])")
-_NAME_ID = re.compile(
-    r"(?:(?<=_)|^)((?:V_[MB]_\d+)|(?:[MHB]_\d+_\d+)|(?:X_\d+))(?![0-9])")
+_NAME_ID = re.compile(r"(?:(?<=_)|^)((?:V_[MB]_\d+)|(?:[MHB]_\d+_\d+)|(?:X_\d+))(?![0-9])")
 
 
 def _name_to_id(token: str) -> str:
@@ -53,7 +52,8 @@ def _tests_in(
 ) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]]:
     for node in body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
-                "test"):
+            "test"
+        ):
             yield node, prefix
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             yield from _tests_in(node.body, f"{prefix}{node.name}::")

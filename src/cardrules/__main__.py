@@ -1,7 +1,7 @@
 """Play a seeded game between random bots and print its transcript.
 
-    python -m cardrules [bouillotte-modern | bouillotte-historic | bourre] [--seed N]
-                        [--deals N] [--players N] [--record FILE]
+python -m cardrules [bouillotte-modern | bouillotte-historic | bourre] [--seed N]
+                    [--deals N] [--players N] [--record FILE]
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-
 
 from cardrules.chance import play, random_policy
 from cardrules.errors import CardRulesError
@@ -25,7 +24,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(
         prog="python -m cardrules",
-        description="Play a seeded game between random bots and print what happened.")
+        description="Play a seeded game between random bots and print what happened.",
+    )
     parser.add_argument("game", nargs="?", default="bouillotte-modern", choices=GAMES)
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--deals", type=int, help="number of deals (default: the rules')")

@@ -97,14 +97,25 @@ class Rank(enum.IntEnum):
         return self.letter
 
 
-_RANK_LETTERS = {rank: ("T" if rank == 10 else "JQKA"[rank - 11] if rank > 10 else str(int(rank)))
-                 for rank in Rank}
+_RANK_LETTERS = {
+    rank: ("T" if rank == 10 else "JQKA"[rank - 11] if rank > 10 else str(int(rank)))
+    for rank in Rank
+}
 _RANK_BY_TEXT = {letter: rank for rank, letter in _RANK_LETTERS.items()}
 _RANK_BY_TEXT["10"] = Rank.TEN
 _SUIT_BY_TEXT = {
-    "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES,
-    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
-    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+    "c": Suit.CLUBS,
+    "d": Suit.DIAMONDS,
+    "h": Suit.HEARTS,
+    "s": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
 }
 _CARD_TEXT = re.compile(r"^(10|[2-9tjqka])(.)$", re.IGNORECASE)
 
@@ -162,13 +173,15 @@ class Card:
         >>> Card.parse("1x")
         Traceback (most recent call last):
         ...
-        ValueError: cannot read '1x' as a card: write a rank (2-9, 10 or T, J, Q, K, A) followed by a suit (c d h s or ♣ ♦ ♥ ♠), as in 'As' or 'T♥'
+        ValueError: cannot read '1x' as a card: write a rank (2-9, 10 or T, J, Q, K, A) ...
         """
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"cannot read {text!r} as a card: a card's text must be a str, "
-                             f"not {type(text).__name__}")
+            raise ValueError(
+                f"cannot read {text!r} as a card: a card's text must be a str, "
+                f"not {type(text).__name__}"
+            )
         match = _CARD_TEXT.match(text.strip().replace("\ufe0f", ""))
         suit = _SUIT_BY_TEXT.get(match.group(2).lower()) if match else None
         if match is None or suit is None:
@@ -226,9 +239,7 @@ def _card_at(index: int) -> Card:
     return _CARDS[index]
 
 
-_CARDS: tuple[Card, ...] = tuple(
-    Card(Rank(2 + i // 4), _SUITS_BY_INDEX[i % 4]) for i in range(52)
-)
+_CARDS: tuple[Card, ...] = tuple(Card(Rank(2 + i // 4), _SUITS_BY_INDEX[i % 4]) for i in range(52))
 
 STANDARD_DECK: tuple[Card, ...] = _CARDS
 """The 52 cards in canonical order: by rank from 2 to ace, clubs before diamonds,
@@ -280,8 +291,10 @@ def piquet_deck(players: int) -> tuple[Card, ...]:
     return deck
 
 
-_PIQUET_DECKS = {players: tuple(card for card in _CARDS if card.rank in ranks)
-                 for players, ranks in _PIQUET_RANKS.items()}
+_PIQUET_DECKS = {
+    players: tuple(card for card in _CARDS if card.rank in ranks)
+    for players, ranks in _PIQUET_RANKS.items()
+}
 
 
 def deck_of(items: Iterable[Card]) -> tuple[Card, ...]:

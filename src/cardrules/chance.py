@@ -26,8 +26,16 @@ from cardrules.cards import Card
 from cardrules.errors import CardRulesError, IllegalActionError
 from cardrules.game import GameState, GameView
 
-__all__ = ["CHANCE", "Chance", "Policy", "Shuffle", "check_shuffle", "play", "random_policy",
-           "sample_chance"]
+__all__ = [
+    "CHANCE",
+    "Chance",
+    "Policy",
+    "Shuffle",
+    "check_shuffle",
+    "play",
+    "random_policy",
+    "sample_chance",
+]
 
 
 class Chance(enum.Enum):
@@ -67,8 +75,9 @@ HIDDEN_SHUFFLE = Shuffle(order=())
 """A shuffle as a seat's view shows it: that it happened, not its order."""
 
 
-def check_shuffle(action: object, chance_cards: tuple[Card, ...],
-                  chance_set: frozenset[Card]) -> Shuffle:
+def check_shuffle(
+    action: object, chance_cards: tuple[Card, ...], chance_set: frozenset[Card]
+) -> Shuffle:
     """Check that ``action`` is a :class:`Shuffle` of exactly ``chance_cards``.
 
     Returns the shuffle with its order as a tuple (a list is accepted).
@@ -78,20 +87,27 @@ def check_shuffle(action: object, chance_cards: tuple[Card, ...],
     if not isinstance(action, Shuffle):
         raise IllegalActionError(
             f"this is a chance node: only a Shuffle of the {len(chance_cards)} chance_cards "
-            f"can be applied, not {action!r} (X-2)", rule="X-2", action=action)
+            f"can be applied, not {action!r} (X-2)",
+            rule="X-2",
+            action=action,
+        )
     order = action.order
     if not isinstance(order, tuple):
         if not isinstance(order, list):
             raise IllegalActionError(
                 f"Shuffle.order must be a tuple of cards, not {type(order).__name__} (X-2)",
-                rule="X-2", action=action)
+                rule="X-2",
+                action=action,
+            )
         order = tuple(order)
         action = Shuffle(order)
     for card in order:
         if card.__class__ is not Card:
             raise IllegalActionError(
-                f"Shuffle.order holds {card!r}, which is not a Card (X-2)", rule="X-2",
-                action=action)
+                f"Shuffle.order holds {card!r}, which is not a Card (X-2)",
+                rule="X-2",
+                action=action,
+            )
     if len(order) != len(chance_cards) or frozenset(order) != chance_set:
         seen = set(order)
         missing = [str(c) for c in chance_cards if c not in seen]
@@ -102,8 +118,11 @@ def check_shuffle(action: object, chance_cards: tuple[Card, ...],
             f"it has {len(order)} cards"
             + (f", misses {' '.join(missing)}" if missing else "")
             + (f", has cards not to be shuffled: {' '.join(extra)}" if extra else "")
-            + (f", repeats {dup} card(s)" if dup else "") + " (X-2)",
-            rule="X-2", action=action)
+            + (f", repeats {dup} card(s)" if dup else "")
+            + " (X-2)",
+            rule="X-2",
+            action=action,
+        )
     return action
 
 
@@ -122,8 +141,9 @@ def sample_chance(state: GameState, rng: random.Random) -> Shuffle:
     True
     """
     if state.to_act is not CHANCE:
-        raise CardRulesError(f"sample_chance needs a chance node; this state's to_act is "
-                             f"{state.to_act!r}")
+        raise CardRulesError(
+            f"sample_chance needs a chance node; this state's to_act is {state.to_act!r}"
+        )
     if not isinstance(rng, random.Random):
         raise CardRulesError(f"rng must be a random.Random, not {type(rng).__name__}")
     order = list(state.chance_cards)
@@ -154,13 +174,19 @@ def random_policy(view: GameView, rng: random.Random) -> Action:
     """
     actions = view.legal_actions()
     if not actions:
-        raise CardRulesError("random_policy: the view has no legal action (it is not that "
-                             "seat's turn, or the game is over)")
+        raise CardRulesError(
+            "random_policy: the view has no legal action (it is not that "
+            "seat's turn, or the game is over)"
+        )
     return actions[rng.randrange(len(actions))]
 
 
-def play(state: GameState, policies: Sequence[Callable[[Any, random.Random], Action]],
-         rng: random.Random, max_steps: int | None = None) -> Any:
+def play(
+    state: GameState,
+    policies: Sequence[Callable[[Any, random.Random], Action]],
+    rng: random.Random,
+    max_steps: int | None = None,
+) -> Any:
     """Drive a game from ``state`` until it ends (or for ``max_steps`` actions).
 
     Chance nodes are answered by :func:`sample_chance`; seat ``i`` acts through
@@ -184,8 +210,9 @@ def play(state: GameState, policies: Sequence[Callable[[Any, random.Random], Act
         raise CardRulesError(f"max_steps must be None or an int >= 0, not {max_steps!r}")
     players = len(state.stacks)
     if len(policies) < players:
-        raise CardRulesError(f"play needs one policy per seat: {players} seats, "
-                             f"{len(policies)} policies")
+        raise CardRulesError(
+            f"play needs one policy per seat: {players} seats, {len(policies)} policies"
+        )
     steps = 0
     while not state.is_terminal and (max_steps is None or steps < max_steps):
         actor = state.to_act

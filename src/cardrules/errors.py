@@ -35,8 +35,9 @@ class IllegalActionError(CardRulesError):
     action: object
     """The rejected action, as it was passed."""
 
-    def __init__(self, message: str, *, rule: str, seat: int | None = None,
-                 action: object = None) -> None:
+    def __init__(
+        self, message: str, *, rule: str, seat: int | None = None, action: object = None
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.seat = seat
@@ -46,7 +47,9 @@ class IllegalActionError(CardRulesError):
         return (_rebuild_illegal, (str(self), self.rule, self.seat, self.action))
 
 
-def _rebuild_illegal(message: str, rule: str, seat: int | None, action: object) -> IllegalActionError:
+def _rebuild_illegal(
+    message: str, rule: str, seat: int | None, action: object
+) -> IllegalActionError:
     return IllegalActionError(message, rule=rule, seat=seat, action=action)
 
 

@@ -13,8 +13,18 @@ from fractions import Fraction
 
 import attrs
 
-__all__ = ["AntePaid", "DealStarted", "Event", "ExcessReturned", "PotCarried", "PotShared",
-           "PotWon", "Rebuy", "SessionEnded", "signed"]
+__all__ = [
+    "AntePaid",
+    "DealStarted",
+    "Event",
+    "ExcessReturned",
+    "PotCarried",
+    "PotShared",
+    "PotWon",
+    "Rebuy",
+    "SessionEnded",
+    "signed",
+]
 
 
 @attrs.frozen(slots=True)
@@ -114,8 +124,9 @@ class PotShared(Event):
     shares: tuple[Fraction, ...]
 
     def __str__(self) -> str:
-        return (f"the pot of {self.amount} left after the last deal is shared: "
-                + ", ".join(f"seat {seat} {share}" for seat, share in enumerate(self.shares)))
+        return f"the pot of {self.amount} left after the last deal is shared: " + ", ".join(
+            f"seat {seat} {share}" for seat, share in enumerate(self.shares)
+        )
 
 
 @attrs.frozen(slots=True)
@@ -127,7 +138,8 @@ class SessionEnded(Event):
 
     def __str__(self) -> str:
         return "the session is over: results " + ", ".join(
-            f"seat {seat} {signed(result)}" for seat, result in enumerate(self.results))
+            f"seat {seat} {signed(result)}" for seat, result in enumerate(self.results)
+        )
 
 
 def signed(value: Fraction | int) -> str:

@@ -70,9 +70,9 @@ class Log(Generic[T]):
         """
         first = start // _CHUNK
         if first >= len(self.chunks):
-            return self.tail[start - len(self.chunks) * _CHUNK:]
+            return self.tail[start - len(self.chunks) * _CHUNK :]
         parts = (*self.chunks[first:], self.tail)
-        return tuple(item for chunk in parts for item in chunk)[start - first * _CHUNK:]
+        return tuple(item for chunk in parts for item in chunk)[start - first * _CHUNK :]
 
     def as_tuple(self) -> tuple[T, ...]:
         """Every item, oldest first."""
@@ -154,8 +154,9 @@ class GameModule(Protocol):
     Rules: Any
     ACTIONS: tuple[type[Action], ...]
 
-    def new_game(self, rules: Any = ..., *, stacks: Sequence[int] | None = ...,
-                 dealer: int = ...) -> Any: ...
+    def new_game(
+        self, rules: Any = ..., *, stacks: Sequence[int] | None = ..., dealer: int = ...
+    ) -> Any: ...
 
 
 def as_game_module(module: ModuleType | GameModule) -> GameModule:

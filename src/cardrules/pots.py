@@ -17,8 +17,9 @@ from fractions import Fraction
 __all__ = ["apportion", "share_exactly", "side_pots", "split_pot", "uncalled_excess"]
 
 
-def side_pots(contributions: Sequence[int], live: Sequence[bool],
-              dead: int = 0) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def side_pots(
+    contributions: Sequence[int], live: Sequence[bool], dead: int = 0
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Split the contributions into a main pot and side pots (X-4).
 
     Each level of contribution of a live seat closes a pot; a live seat is eligible
@@ -44,13 +45,16 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool],
     below = 0
     for i, level in enumerate(levels):
         top = i == len(levels) - 1
-        amount = sum((c if top else min(c, level)) - min(c, below)
-                     for c in contributions if c > below)
+        amount = sum(
+            (c if top else min(c, level)) - min(c, below) for c in contributions if c > below
+        )
         if i == 0:
             amount += dead
-        eligible = tuple(seat for seat, (c, alive) in enumerate(zip(contributions, live,
-                                                                   strict=True))
-                         if alive and c >= level)
+        eligible = tuple(
+            seat
+            for seat, (c, alive) in enumerate(zip(contributions, live, strict=True))
+            if alive and c >= level
+        )
         if amount or not pots:
             pots.append((amount, eligible))
         below = level
@@ -86,8 +90,7 @@ def eldest_order(first: int, players: int) -> tuple[int, ...]:
     return tuple((first + k) % players for k in range(players))
 
 
-def split_pot(amount: int, winners: Sequence[int], first: int,
-              players: int) -> tuple[int, ...]:
+def split_pot(amount: int, winners: Sequence[int], first: int, players: int) -> tuple[int, ...]:
     """Divide ``amount`` equally among ``winners`` (X-5).
 
     Chips that do not divide go one each to the winners in seat order starting

@@ -53,8 +53,8 @@ def dumps(state: GameState, *, indent: int | None = None) -> str:
 
     >>> from cardrules.bouillotte import historic
     >>> text = dumps(historic.new_game())
-    >>> text.startswith('{"format": "cardrules-record", "version": 1, "game": "bouillotte-historic"')
-    True
+    >>> text[:60]
+    '{"format": "cardrules-record", "version": 1, "game": "bouill'
     """
     if not isinstance(getattr(state, "GAME_ID", None), str):
         raise CardRulesError(f"dumps needs a game state, not {type(state).__name__}")
@@ -101,15 +101,16 @@ def loads(text: str | bytes) -> Any:
     >>> loads("{")
     Traceback (most recent call last):
     ...
-    cardrules.errors.RecordError: record: not valid JSON (truncated?): Expecting property name enclosed in double quotes at line 1, column 2
+    cardrules.errors.RecordError: record: not valid JSON (truncated?): Expecting property ...
     """
     try:
         return _loads(text)
     except RecordError:
         raise
     except (RecursionError, MemoryError) as error:
-        raise RecordError(f"record: too deeply nested or too large to read "
-                          f"({type(error).__name__})") from None
+        raise RecordError(
+            f"record: too deeply nested or too large to read ({type(error).__name__})"
+        ) from None
     except Exception as error:  # the boundary: nothing else may escape a bad record
         raise RecordError(f"record: unreadable ({type(error).__name__}: {error})") from error
 
@@ -127,8 +128,10 @@ def _loads(text: str | bytes) -> Any:
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
-        raise RecordError(f"record: not valid JSON (truncated?): {error.msg} at line "
-                          f"{error.lineno}, column {error.colno}") from None
+        raise RecordError(
+            f"record: not valid JSON (truncated?): {error.msg} at line "
+            f"{error.lineno}, column {error.colno}"
+        ) from None
     except ValueError as error:
         raise RecordError(f"record: not valid JSON: {error}") from None
     if not isinstance(data, dict):
@@ -138,14 +141,18 @@ def _loads(text: str | bytes) -> Any:
             raise RecordError(f"record: the field {key!r} is missing")
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
-        raise RecordError(f"record: unknown field(s) {', '.join(map(repr, unknown))}; a record "
-                          f"has {', '.join(_KEYS)}")
+        raise RecordError(
+            f"record: unknown field(s) {', '.join(map(repr, unknown))}; a record "
+            f"has {', '.join(_KEYS)}"
+        )
     if data["format"] != FORMAT:
-        raise RecordError(f"record.format: {data['format']!r} is not {FORMAT!r}: not a "
-                          "cardrules record")
+        raise RecordError(
+            f"record.format: {data['format']!r} is not {FORMAT!r}: not a cardrules record"
+        )
     if data["version"] != VERSION or type(data["version"]) is not int:
-        raise RecordError(f"record.version: this library reads version {VERSION}, "
-                          f"not {data['version']!r}")
+        raise RecordError(
+            f"record.version: this library reads version {VERSION}, not {data['version']!r}"
+        )
     try:
         game = get_game(data["game"])
     except CardRulesError as error:
@@ -169,12 +176,14 @@ def _loads(text: str | bytes) -> Any:
         try:
             state = state.apply(action)
         except CardRulesError as error:
-            raise RecordError(f"record.actions[{index}]: {action} cannot be replayed: "
-                              f"{error}") from None
+            raise RecordError(
+                f"record.actions[{index}]: {action} cannot be replayed: {error}"
+            ) from None
     if data["final"] != _summary(state):
         raise RecordError(
             f"record.final: the actions lead to {json.dumps(_summary(state))}, but the record "
-            f"says {json.dumps(data['final'])}: the record was changed after it was written")
+            f"says {json.dumps(data['final'])}: the record was changed after it was written"
+        )
     return state
 
 
@@ -183,8 +192,15 @@ def _reject_constant(name: str) -> None:
 
 
 def _kind(value: object) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-             int: "a number", float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
     return f"{names.get(type(value), type(value).__name__)} ({json.dumps(value)[:40]})"
 
 
@@ -194,8 +210,10 @@ def _read_rules(game: GameModule, fields: object) -> Any:
     known = {field.name for field in attrs.fields(game.Rules)}
     for name in fields:
         if name not in known:
-            raise RecordError(f"record.rules: {name!r} is not a rules field of "
-                              f"{game.GAME_ID}; the fields are {', '.join(sorted(known))}")
+            raise RecordError(
+                f"record.rules: {name!r} is not a rules field of "
+                f"{game.GAME_ID}; the fields are {', '.join(sorted(known))}"
+            )
     for name in known:
         if name not in fields:
             raise RecordError(f"record.rules: the field {name!r} is missing")
@@ -207,17 +225,20 @@ def _read_rules(game: GameModule, fields: object) -> Any:
 
 def _decode_action(item: object, classes: dict[str, type[Action]], where: str) -> Action:
     if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-        raise RecordError(f"{where}: expected an object with an 'action' name, "
-                          f"found {_kind(item)}")
+        raise RecordError(f"{where}: expected an object with an 'action' name, found {_kind(item)}")
     cls = classes.get(item["action"])
     if cls is None:
-        raise RecordError(f"{where}: {item['action']!r} is not an action of this game; the "
-                          f"actions are {', '.join(sorted(classes))}")
+        raise RecordError(
+            f"{where}: {item['action']!r} is not an action of this game; the "
+            f"actions are {', '.join(sorted(classes))}"
+        )
     names = [field.name for field in attrs.fields(cls)]
     given = set(item) - {"action"}
     if given != set(names):
-        raise RecordError(f"{where}: {cls.__name__} takes the fields "
-                          f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}")
+        raise RecordError(
+            f"{where}: {cls.__name__} takes the fields "
+            f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}"
+        )
     values = {name: _decode_value(item[name], f"{where}.{name}") for name in names}
     return cls(**values)
 
@@ -232,5 +253,6 @@ def _decode_value(value: object, where: str) -> Any:
             raise RecordError(f"{where}: {error}") from None
     if isinstance(value, list):
         return tuple(_decode_value(item, f"{where}[{i}]") for i, item in enumerate(value))
-    raise RecordError(f"{where}: expected a number, a card or a list of cards, "
-                      f"found {_kind(value)}")
+    raise RecordError(
+        f"{where}: expected a number, a card or a list of cards, found {_kind(value)}"
+    )

@@ -39,8 +39,9 @@ def get_game(game_id: str) -> GameModule:
         return _EXTRA[game_id]
     path = _BUILTIN.get(game_id) if isinstance(game_id, str) else None
     if path is None:
-        raise CardRulesError(f"no game has the id {game_id!r}; known games: "
-                             + ", ".join(game_ids()))
+        raise CardRulesError(
+            f"no game has the id {game_id!r}; known games: " + ", ".join(game_ids())
+        )
     return as_game_module(importlib.import_module(path))
 
 

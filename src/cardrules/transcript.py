@@ -39,8 +39,11 @@ def _table(state: Any) -> str:
     for name in ("retournes", "retourne", "trump_card"):
         value = getattr(state, name, None)
         if value:
-            label = name.replace("_", " ").replace("retournes", "retourné").replace(
-                "retourne", "retourné")
+            label = (
+                name.replace("_", " ")
+                .replace("retournes", "retourné")
+                .replace("retourne", "retourné")
+            )
             parts.append(f"{label} {_cards(value) if isinstance(value, tuple) else value}")
     return ", ".join(parts)
 
@@ -58,7 +61,8 @@ def transcript(state: GameState, *, hands: bool = True) -> Iterator[str]:
     players = len(state.stacks)
     deals = getattr(rules, "deals", 1)
     yield f"{_TITLES.get(state.GAME_ID, state.GAME_ID)}, {players} players, " + (
-        f"{deals} deal" + "s" * (deals != 1))
+        f"{deals} deal" + "s" * (deals != 1)
+    )
     current = game.new_game(rules, stacks=state.initial_stacks, dealer=state.initial_dealer)
     seen_events = 0
     yield from _events(current, 0)
@@ -68,7 +72,8 @@ def transcript(state: GameState, *, hands: bool = True) -> Iterator[str]:
         current = current.apply(action)
         if isinstance(action, Shuffle):
             yield "  the cards are shuffled and dealt" + (
-                f": {_table(current)}" if _table(current) else "")
+                f": {_table(current)}" if _table(current) else ""
+            )
             if hands:
                 for seat, hand in enumerate(current.hands):
                     if hand:
@@ -78,8 +83,9 @@ def transcript(state: GameState, *, hands: bool = True) -> Iterator[str]:
         yield from _events(current, seen_events)
         seen_events = len(current.events)
     if current.is_terminal:
-        yield "Results: " + ", ".join(f"seat {seat} {signed(result)}"
-                                      for seat, result in enumerate(current.returns()))
+        yield "Results: " + ", ".join(
+            f"seat {seat} {signed(result)}" for seat, result in enumerate(current.returns())
+        )
 
 
 def _events(state: Any, start: int) -> Iterator[str]:
