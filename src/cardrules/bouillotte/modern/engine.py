@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, raise_to
 from cardrules.cards import Card
@@ -25,7 +25,6 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
-from cardrules.game import Log
 from cardrules.pots import side_pots, split_pot, uncalled_excess
 
 from .actions import ANNOUNCE
@@ -36,9 +35,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Draft", "Phase"]
-
-T = TypeVar("T")
+__all__ = ["ACTED", "FIRST", "FOLDED", "Draft", "Phase", "flags", "mask"]
 
 
 class Phase(enum.Enum):
@@ -65,44 +62,106 @@ def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) 
     return _evaluate((a, b, c), retournes, rules.favori, rules.point_values, rules.point_tiebreak)
 
 
+ACTED = 0
+"""Bit offset of the "acted since the last raise" flags in ``State.marks``."""
+FIRST = 5
+"""Bit offset of the "took a betting action in the first round" flags (V-M.4)."""
+FOLDED = 10
+"""Bit offset of the "folded this deal" flags."""
+_SEATS = 31
+
+_BOOLS: dict[int, tuple[tuple[bool, ...], ...]] = {
+    n: tuple(tuple(bool(m >> i & 1) for i in range(n)) for m in range(1 << n)) for n in (3, 4, 5)
+}
+
+
+def flags(marks: int, offset: int, players: int) -> tuple[bool, ...]:
+    """The per-seat flags stored at bit ``offset`` of ``marks``, as a tuple of bools.
+
+    >>> flags(0b10_00000_00101, FOLDED, 3), flags(0b10_00000_00101, ACTED, 3)
+    ((False, True, False), (True, False, True))
+    """
+    return _BOOLS[players][(marks >> offset) & _SEATS]
+
+
+def mask(values: Sequence[bool], offset: int) -> int:
+    """The bits of ``marks`` at ``offset`` for per-seat flags ``values``.
+
+    >>> mask([True, False, True], FIRST) == 0b101 << FIRST
+    True
+    """
+    bits = 0
+    for i, value in enumerate(values):
+        if value:
+            bits |= 1 << (offset + i)
+    return bits
+
+
+_LEGAL: dict[tuple[bool, bool, bool, int, int], tuple[Action, ...]] = {}
+
+
 def legal_set(state: State) -> tuple[Action, ...]:
     """Every legal action of the seat to act, in a fixed order (M-3.2, M-3.3, M-4.1)."""
-    if state.phase is not Phase.BETTING:
+    table = state.table
+    if table.phase is not Phase.BETTING:
         return ()
-    rules = state.rules
-    seat = state.actor
+    rules = table.rules
+    seat: int = state.to_act  # type: ignore[assignment]
     contributions = state.contributions
     stacks = state.stacks
     largest = state.largest
     owed = largest - contributions[seat]
-    actions: list[Action] = []
-    announced = state.announced[seat] is not None
-    if not announced and rules.announce_fee is not None and state.brelans[seat] is not None:
-        actions.append(ANNOUNCE)
-    actions.append(CHECK if owed == 0 else CALL)
-    if others_can_bet(state.folded, stacks, seat):
+    announced = table.announced[seat] is not None
+    can_announce = (
+        not announced and rules.announce_fee is not None and table.brelans[seat] is not None
+    )
+    high = largest
+    if others_can_bet(state.marks, stacks, seat):
         high = min(largest + rules.max_raise, contributions[seat] + stacks[seat])
+    key = (can_announce, owed > 0, announced, largest, high)
+    found = _LEGAL.get(key)
+    if found is None:
+        actions: list[Action] = []
+        if can_announce:
+            actions.append(ANNOUNCE)
+        actions.append(CHECK if owed == 0 else CALL)
         if high > largest:
             actions.extend(_raises(largest + 1, high))
-    if owed > 0 and not announced:
-        actions.append(FOLD)
-    return tuple(actions)
+        if owed > 0 and not announced:
+            actions.append(FOLD)
+        found = tuple(actions)
+        if len(_LEGAL) < 100_000:
+            _LEGAL[key] = found
+    return found
+
+
+_AFTER: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
+    n: tuple(
+        tuple(
+            ((seat + k) % n, 1 << ((seat + k) % n), 1 << (FOLDED + (seat + k) % n))
+            for k in range(1, n + 1)
+        )
+        for seat in range(n)
+    )
+    for n in (3, 4, 5)
+}
 
 
 def next_actor(
-    folded: Sequence[bool],
+    marks: int,
     stacks: Sequence[int],
-    acted: Sequence[bool],
     contributions: Sequence[int],
     largest: int,
     seat: int,
 ) -> int:
     """The first seat after ``seat`` still in, with chips, that has not acted since the
     last raise or has not matched it; ``-1`` when the round is closed (M-3.5)."""
-    n = len(stacks)
-    for k in range(1, n + 1):
-        t = (seat + k) % n
-        if not folded[t] and stacks[t] > 0 and (not acted[t] or contributions[t] < largest):
+    for t, acted, folded in _AFTER[len(stacks)][seat]:
+        if (
+            not marks & folded
+            and stacks[t] > 0
+            and (not marks & acted or contributions[t] < largest)
+        ):
             return t
     return -1
 
@@ -131,24 +190,13 @@ def seat_order(first: int, players: int) -> tuple[int, ...]:
     return found
 
 
-def others_can_bet(
-    folded: tuple[bool, ...] | list[bool], stacks: tuple[int, ...] | list[int], seat: int
-) -> bool:
-    """Whether some other seat still in has chips (X-4: else no raise)."""
-    return any(not folded[t] and stacks[t] > 0 for t in range(len(stacks)) if t != seat)
-
-
-def extend_log(log: Log[T], items: list[T]) -> Log[T]:
-    """``log.extend(items)`` in one step: the same layout (full chunks of 64, the rest in
-    the tail), without building a log per item."""
-    if not items:
-        return log
-    tail = log.tail + tuple(items)
-    chunks = log.chunks
-    while len(tail) > 64:
-        chunks = (*chunks, tail[:64])
-        tail = tail[64:]
-    return Log(chunks, tail)
+def others_can_bet(marks: int, stacks: Sequence[int], seat: int) -> bool:
+    """Whether some other seat still in (not folded in ``marks``) has chips (X-4: else
+    no raise)."""
+    for t, _, folded in _AFTER[len(stacks)][seat]:
+        if t != seat and not marks & folded and stacks[t] > 0:
+            return True
+    return False
 
 
 class Draft:
@@ -180,34 +228,45 @@ class Draft:
         "rules",
         "stacks",
         "state",
+        "values",
     )
 
     def __init__(self, state: State) -> None:
+        table = state.table
+        rules = table.rules
+        n = rules.players
+        marks = state.marks
         self.state = state
-        self.rules = state.rules
-        self.phase = state.phase
-        self.dealer = state.dealer
-        self.deal_number = state.deal_number
+        self.rules = rules
+        self.phase = table.phase
+        self.dealer = table.dealer
+        self.deal_number = table.deal_number
         self.stacks = list(state.stacks)
         self.contributions = list(state.contributions)
-        self.folded = list(state.folded)
-        self.announced = list(state.announced)
-        self.acted = list(state.acted)
-        self.first_acted = list(state.first_acted)
-        self.betting_round = state.betting_round
-        self.actor = state.actor
+        self.folded = list(flags(marks, FOLDED, n))
+        self.announced = list(table.announced)
+        self.acted = list(flags(marks, ACTED, n))
+        self.first_acted = list(flags(marks, FIRST, n))
+        self.betting_round = table.betting_round
+        to_act = state.to_act
+        self.actor = to_act if type(to_act) is int else -1
         self.largest = state.largest
-        self.deck = state.deck
-        self.hands = state.hands
-        self.retournes = state.retournes
-        self.brelans: tuple[str | None, ...] = state.brelans
-        self.dead_retournes = state.dead_retournes
-        self.face_up = list(state.face_up)
-        self.changed = state.changed
-        self.rebuys = list(state.rebuys)
+        self.deck = table.deck
+        self.hands = table.hands
+        self.retournes = table.retournes
+        self.brelans: tuple[str | None, ...] = table.brelans
+        self.values: tuple[HandValue, ...] = table.values
+        self.dead_retournes = table.dead_retournes
+        self.face_up = list(table.face_up)
+        self.changed = table.changed
+        self.rebuys = list(table.rebuys)
         self.events: list[Event] = []
-        self.deal_events = state.deal_events
-        self.last_deal_events = state.last_deal_events
+        self.deal_events = table.deal_events
+        self.last_deal_events = table.last_deal_events
+
+    def marks(self) -> int:
+        """The per-seat flags as ``State.marks`` holds them."""
+        return mask(self.acted, ACTED) | mask(self.first_acted, FIRST) | mask(self.folded, FOLDED)
 
     # -- helpers --------------------------------------------------------------------
     @property
@@ -247,7 +306,7 @@ class Draft:
         rules = self.rules
         self.phase = Phase.DEAL
         self.last_deal_events = self.deal_events
-        self.deal_events = len(self.state.event_log) + len(self.events)
+        self.deal_events = len(self.state.table.event_log) + len(self.events)
         self.events.append(DealStarted(self.deal_number, self.dealer))
         self.contributions = [0] * n
         self.folded = [False] * n
@@ -260,6 +319,7 @@ class Draft:
         self.hands = ((),) * n
         self.retournes = ()
         self.brelans = (None,) * n
+        self.values = ()
         self.dead_retournes = ()
         self.face_up = [0] * n
         self.changed = False
@@ -326,14 +386,13 @@ class Draft:
         self.classify()
 
     def classify(self) -> None:
-        """Each seat's class of brelan with the retournés now (for M-4.1)."""
+        """Each seat's hand value with the retournés now (the deal's table for the
+        showdown) and its class of brelan (for M-4.1)."""
         rules = self.rules
         retournes = self.retournes
-        classes: list[str | None] = []
-        for hand in self.hands:
-            value = value_of(rules, hand, retournes)
-            classes.append(value.category if value.is_brelan else None)
-        self.brelans = tuple(classes)
+        values = tuple(value_of(rules, hand, retournes) for hand in self.hands)
+        self.values = values
+        self.brelans = tuple(value.category if value.is_brelan else None for value in values)
 
     # -- betting ---------------------------------------------------------------------
     def bet(self, action: Action) -> None:
@@ -366,7 +425,7 @@ class Draft:
         rules = self.rules
         fee = rules.announce_fee
         assert fee is not None
-        value = value_of(rules, self.hands[seat], self.retournes)
+        value = self.values[seat]
         self.announced[seat] = value.category
         self.events.append(Announced(seat, value.category))
         n = self.players
@@ -381,9 +440,7 @@ class Draft:
 
     def advance(self, seat: int) -> None:
         """The next seat to act after ``seat``, or the end of the round (M-3.5)."""
-        following = next_actor(
-            self.folded, self.stacks, self.acted, self.contributions, self.largest, seat
-        )
+        following = next_actor(self.marks(), self.stacks, self.contributions, self.largest, seat)
         if following < 0:
             self.close_round()
         else:
@@ -426,7 +483,7 @@ class Draft:
         live = self.live()
         values: dict[int, HandValue] = {}
         for seat in live:
-            values[seat] = value_of(self.rules, self.hands[seat], self.retournes)
+            values[seat] = self.values[seat]
             self.events.append(HandShown(seat, self.hands[seat], str(values[seat])))
         pots = side_pots(self.contributions, [not f for f in self.folded])
         for index, (amount, eligible) in enumerate(pots):
@@ -459,6 +516,7 @@ class Draft:
         self.hands = ((),) * n
         self.retournes = ()
         self.brelans = (None,) * n
+        self.values = ()
         self.dead_retournes = ()
         self.face_up = [0] * n
         self.folded = [False] * n

@@ -38,7 +38,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str]:
         to = action.to  # type: ignore[attr-defined]
         if type(to) is not int:
             return "X-9", f"a raise needs an int amount, not {to!r}"
-        if not others_can_bet(state.folded, state.stacks, seat):
+        if not others_can_bet(state.marks, state.stacks, seat):
             return "X-4", "every other seat still in is all-in, so nobody may raise"
         high = state.largest + rules.max_raise
         if to <= state.largest:

@@ -27,13 +27,8 @@ from cardrules.game import Log, check_seat, describe_actions, standings_of
 from cardrules.pots import side_pots
 
 from .actions import Announce
-from .engine import (
-    Draft,
-    Phase,
-    extend_log,
-    legal_set,
-    next_actor,
-)
+from .engine import ACTED, FIRST, FOLDED, Draft, Phase, flags, legal_set, next_actor
+from .hands import HandValue
 from .reasons import why_illegal
 from .rules import Rules
 from .view import View, make_view
@@ -61,8 +56,6 @@ class Table:
     """The dealer's seat."""
     deal_number: int
     """The deal's index from 0."""
-    folded: tuple[bool, ...]
-    """Which seats have folded this deal."""
     announced: tuple[str | None, ...]
     """The class of brelan each seat announced this deal, ``None`` if it did not."""
     betting_round: int
@@ -91,6 +84,11 @@ class Table:
     """Where this deal's events begin in :attr:`events`."""
     last_deal_events: int = attrs.field(repr=False)
     """Where the previous deal's events begin (the view shows them between deals)."""
+    event_log: Log[Event] = attrs.field(repr=False)
+    """Every event since :func:`new_game` (betting steps add none)."""
+    values: tuple[HandValue, ...] = attrs.field(eq=False, hash=False, repr=False)
+    """Each seat's hand value with the retournés now, computed at the chance node for
+    the showdown (``()`` before the deal; derived from ``hands`` and ``retournes``)."""
 
 
 @attrs.frozen(slots=True)
@@ -108,23 +106,21 @@ class State:
     GAME_ID: ClassVar[str] = GAME_ID
 
     table: Table
-    """The session's constants and the deal's cards, folds and announcements."""
+    """The session's constants and the deal's cards, announcements and events."""
     stacks: tuple[int, ...]
     """Chips each seat holds outside the pot."""
     contributions: tuple[int, ...]
     """Chips each seat has put in the pot this deal (ante included)."""
-    acted: tuple[bool, ...]
-    """Which seats have acted since the last raise in this betting round."""
-    first_acted: tuple[bool, ...]
-    """Which seats have taken a betting action in the first round (V-M.4)."""
-    actor: int
-    """The seat to act in the betting, ``-1`` otherwise."""
+    to_act: int | Chance | None
+    """The seat to act, :data:`~cardrules.CHANCE`, or ``None`` when the session is over."""
     largest: int
     """The largest contribution of this deal."""
+    marks: int = attrs.field(repr=False)
+    """Per-seat flags as bits: acted since the last raise (from bit ``ACTED``), acted in
+    the first round (``FIRST``, V-M.4), folded this deal (``FOLDED``); see the
+    properties :attr:`acted`, :attr:`first_acted` and :attr:`folded`."""
     log: Log[Action] = attrs.field(repr=False)
     """Every action applied since :func:`new_game`."""
-    event_log: Log[Event] = attrs.field(repr=False)
-    """Every event since :func:`new_game`."""
     _legal: tuple[Action, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -153,7 +149,28 @@ class State:
     @property
     def folded(self) -> tuple[bool, ...]:
         """Which seats have folded this deal."""
-        return self.table.folded
+        return flags(self.marks, FOLDED, self.table.rules.players)
+
+    @property
+    def acted(self) -> tuple[bool, ...]:
+        """Which seats have acted since the last raise in this betting round."""
+        return flags(self.marks, ACTED, self.table.rules.players)
+
+    @property
+    def first_acted(self) -> tuple[bool, ...]:
+        """Which seats have taken a betting action in the first round (V-M.4)."""
+        return flags(self.marks, FIRST, self.table.rules.players)
+
+    @property
+    def actor(self) -> int:
+        """The seat to act in the betting, ``-1`` otherwise."""
+        to_act = self.to_act
+        return to_act if type(to_act) is int else -1
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since :func:`new_game`."""
+        return self.table.event_log
 
     @property
     def announced(self) -> tuple[str | None, ...]:
@@ -227,17 +244,9 @@ class State:
 
     # -- the API ---------------------------------------------------------------------
     @property
-    def to_act(self) -> int | Chance | None:
-        """The seat to act, :data:`~cardrules.CHANCE`, or ``None`` when the session is over."""
-        phase = self.phase
-        if phase is Phase.BETTING:
-            return self.actor
-        return CHANCE if phase is Phase.DEAL else None
-
-    @property
     def is_terminal(self) -> bool:
         """Whether the session is over."""
-        return self.phase is Phase.OVER
+        return self.to_act is None
 
     @property
     def chance_cards(self) -> tuple[Card, ...]:
@@ -252,7 +261,7 @@ class State:
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened, newest last."""
-        return self.event_log.as_tuple()
+        return self.table.event_log.as_tuple()
 
     @property
     def pot(self) -> int:
@@ -340,32 +349,34 @@ class State:
         cardrules.errors.IllegalActionError: seat 1 cannot fold: there is no bet to fold to;
         check or raise (M-3.2); legal now: check, raise to 2…6
         """
-        phase = self.phase
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for listed in legal:
+            if listed is action:
+                return _STEPS[action.__class__](self, action)
+        return self._apply_other(action, legal)
+
+    def _apply_other(self, action: object, legal: tuple[Action, ...]) -> State:
+        """``apply`` of an action that is not one of the interned legal actions: an equal
+        one (stepped as the interned action), a shuffle at the chance node, or an error."""
+        phase = self.table.phase
         if phase is Phase.BETTING:
-            if not _is_listed(action, self.legal_actions()):
+            if not _is_listed(action, legal):
                 raise self._illegal(action)
-            cls = action.__class__
-            if cls is not Announce and cls is not Fold:
-                fast = _fast_bet(self, action, cls)
-                if fast is not None:
-                    return fast
-            draft = Draft(self)
-            if action.__class__ is Announce:
-                draft.announce()
-            else:
-                draft.bet(action)
-        elif phase is Phase.DEAL:
-            shuffle = check_shuffle(action, self.rules.deck, _deck_set(self.rules.players))
+            listed = legal[legal.index(action)]
+            return _STEPS[listed.__class__](self, listed)
+        if phase is Phase.DEAL:
+            rules = self.table.rules
+            shuffle = check_shuffle(action, rules.deck, _deck_set(rules.players))
             draft = Draft(self)
             draft.deal(shuffle.order)
-            action = shuffle
-        else:
-            raise IllegalActionError(
-                f"the session is over: no action can be applied, not {action!r} (X-7)",
-                rule="X-7",
-                action=action,
-            )
-        return _freeze(draft, self.log.append(action))
+            return _freeze(draft, self.log.append(shuffle))
+        raise IllegalActionError(
+            f"the session is over: no action can be applied, not {action!r} (X-7)",
+            rule="X-7",
+            action=action,
+        )
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now (X-10).
@@ -415,27 +426,61 @@ def _deck_set(players: int) -> frozenset[Card]:
     return found
 
 
-_make = State
-_make_table = Table
+_new = object.__new__
+_SET_STATE = tuple(
+    State.__dict__[name].__set__
+    for name in ("table", "stacks", "contributions", "to_act", "largest", "marks", "log", "_legal")
+)
 
 
-def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+def _make(
+    table: Table,
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    to_act: int | Chance | None,
+    largest: int,
+    marks: int,
+    log: Log[Action],
+    _sets: tuple[object, ...] = _SET_STATE,
+) -> State:
+    """``State(...)`` without the generated ``__init__``: the same slots set, faster."""
+    state = _new(State)
+    s_table, s_stacks, s_contributions, s_to_act, s_largest, s_marks, s_log, s_legal = _sets
+    s_table(state, table)  # type: ignore[operator]
+    s_stacks(state, stacks)  # type: ignore[operator]
+    s_contributions(state, contributions)  # type: ignore[operator]
+    s_to_act(state, to_act)  # type: ignore[operator]
+    s_largest(state, largest)  # type: ignore[operator]
+    s_marks(state, marks)  # type: ignore[operator]
+    s_log(state, log)  # type: ignore[operator]
+    s_legal(state, None)  # type: ignore[operator]
+    return state
 
 
-def _fast_bet(state: State, action: Action, cls: type) -> State | None:
-    """A check, call or raise that leaves the round open and changes no retourné: the
-    same result as the general path (``Draft.bet``), built without copying every field.
-    ``None`` when the general path must run."""
-    rules = state.rules
-    betting_round = state.betting_round
-    if betting_round == 0 and rules.retourne_change and not state.changed:
-        return None
-    seat = state.actor
+def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
+
+
+_UNACTED = ~((1 << FIRST) - 1)
+"""``marks &`` this clears every seat's "acted since the last raise"."""
+
+
+def _bet(state: State, action: Action) -> State:
+    """A legal check, call or raise (M-3.2–M-3.5). When the round stays open and no
+    retourné change is pending, the new state is built here directly; otherwise the
+    general path (``Draft.bet``) runs."""
+    table = state.table
+    betting_round = table.betting_round
+    if betting_round == 0 and table.rules.retourne_change and not table.changed:
+        return _general(state, action)
+    seat: int = state.to_act  # type: ignore[assignment]
     stacks = state.stacks
     contributions = state.contributions
     largest = state.largest
-    acted = state.acted
+    marks = state.marks
+    cls = action.__class__
     if cls is Call:
         amount = min(largest - contributions[seat], stacks[seat])
         stacks = _put(stacks, seat, stacks[seat] - amount)
@@ -445,38 +490,60 @@ def _fast_bet(state: State, action: Action, cls: type) -> State | None:
         stacks = _put(stacks, seat, stacks[seat] - (to - contributions[seat]))
         contributions = _put(contributions, seat, to)
         largest = to
-        acted = (False,) * len(acted)
-    if not acted[seat]:
-        acted = _put(acted, seat, True)
-    first_acted = state.first_acted
-    if betting_round == 0 and not first_acted[seat]:
-        first_acted = _put(first_acted, seat, True)
-    following = next_actor(state.folded, stacks, acted, contributions, largest, seat)
+        marks &= _UNACTED
+    marks |= 1 << seat
+    if betting_round == 0:
+        marks |= 1 << (FIRST + seat)
+    following = next_actor(marks, stacks, contributions, largest, seat)
     if following < 0:
-        return None
-    return _make(
-        state.table,
-        stacks,
-        contributions,
-        acted,
-        first_acted,
-        following,
-        largest,
-        state.log.append(action),
-        state.event_log,
-    )
+        return _general(state, action)
+    return _make(table, stacks, contributions, following, largest, marks, state.log.append(action))
+
+
+def _fold(state: State, action: Action) -> State:
+    """A legal fold (M-3.2): built directly when the deal and the round go on and no
+    retourné change is pending; otherwise the general path (``Draft.bet``) runs."""
+    table = state.table
+    betting_round = table.betting_round
+    if betting_round == 0 and table.rules.retourne_change and not table.changed:
+        return _general(state, action)
+    seat: int = state.to_act  # type: ignore[assignment]
+    marks = state.marks | (1 << seat) | (1 << (FOLDED + seat))
+    if betting_round == 0:
+        marks |= 1 << (FIRST + seat)
+    if flags(marks, FOLDED, len(state.stacks)).count(False) == 1:
+        return _general(state, action)
+    stacks = state.stacks
+    contributions = state.contributions
+    largest = state.largest
+    following = next_actor(marks, stacks, contributions, largest, seat)
+    if following < 0:
+        return _general(state, action)
+    return _make(table, stacks, contributions, following, largest, marks, state.log.append(action))
+
+
+def _general(state: State, action: Action) -> State:
+    """Any legal betting-phase action, through a :class:`Draft` (the reference path)."""
+    draft = Draft(state)
+    if action.__class__ is Announce:
+        draft.announce()
+    else:
+        draft.bet(action)
+    return _freeze(draft, state.log.append(action))
+
+
+_STEPS = {Check: _bet, Call: _bet, Raise: _bet, Fold: _fold, Announce: _general}
+"""The transition of each (legal) betting action, by its class."""
 
 
 def _freeze(draft: Draft, log: Log[Action]) -> State:
-    state = draft.state
-    events = extend_log(state.event_log, draft.events)
-    table = state.table
-    table = _make_table(
+    table = draft.state.table
+    events = table.event_log.extend(draft.events)
+    table = Table(
         draft.rules,
         draft.phase,
         draft.dealer,
         draft.deal_number,
-        tuple(draft.folded),
         tuple(draft.announced),
         draft.betting_round,
         draft.deck,
@@ -491,17 +558,19 @@ def _freeze(draft: Draft, log: Log[Action]) -> State:
         table.initial_dealer,
         draft.deal_events,
         draft.last_deal_events,
+        events,
+        draft.values,
     )
+    phase = draft.phase
+    to_act = draft.actor if phase is Phase.BETTING else CHANCE if phase is Phase.DEAL else None
     return _make(
         table,
         tuple(draft.stacks),
         tuple(draft.contributions),
-        tuple(draft.acted),
-        tuple(draft.first_acted),
-        draft.actor,
+        to_act,
         draft.largest,
+        draft.marks(),
         log,
-        events,
     )
 
 
@@ -537,13 +606,11 @@ def new_game(
     if type(dealer) is not int or not 0 <= dealer < n:
         raise RulesError(f"dealer must be an int from 0 to {n - 1}, not {dealer!r}")
     zeros = (0,) * n
-    falses = (False,) * n
     table = Table(
         rules,
         Phase.DEAL,
         dealer,
         0,
-        falses,
         (None,) * n,
         0,
         (),
@@ -558,8 +625,10 @@ def new_game(
         dealer,
         0,
         0,
+        Log(),
+        (),
     )
-    blank = State(table, start, zeros, falses, falses, -1, 0, Log(), Log())
+    blank = State(table, start, zeros, CHANCE, 0, 0, Log())
     draft = Draft(blank)
     draft.start_deal()
     return _freeze(draft, blank.log)
