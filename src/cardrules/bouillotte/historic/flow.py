@@ -1,11 +1,15 @@
 """The transitions of the historic game: small pure functions from a state to the
 next, one per kind of action, plus the end of a deal and the start of the next.
 
-``State.apply`` checks legality once (:mod:`.legality`) and dispatches here.
+``State.apply`` checks legality once (:mod:`.legality`) and dispatches here. Each
+transition builds the next state in one call of a positional constructor; the
+per-deal :class:`~.table.Deal` is shared by every state of a betting round and
+rebuilt only when a deal begins, at a carre and at the shuffle.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action
@@ -16,11 +20,12 @@ from cardrules.bouillotte.historic.events import (
     PrimesPaid,
     ShowdownHands,
 )
-from cardrules.bouillotte.historic.hands import _owners_winner, _ranking, _totals, brelan_of
+from cardrules.bouillotte.historic.hands import Brelan, _owners_winner, _ranking, _totals, brelan_of
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import PLAYERS
+from cardrules.bouillotte.historic.table import Deal, make_deal
 from cardrules.cards import Card, Suit
-from cardrules.chance import Shuffle
+from cardrules.chance import CHANCE, Shuffle
 from cardrules.events import (
     AntePaid,
     DealStarted,
@@ -32,6 +37,7 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
+from cardrules.game import Log
 from cardrules.pots import share_exactly, side_pots, uncalled_excess
 
 if TYPE_CHECKING:
@@ -51,6 +57,22 @@ __all__ = [
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _NOT_FOLDED = (False,) * PLAYERS
 _ZEROS = (0,) * PLAYERS
+_CARRE, _DEAL, _BETTING, _PLUS_RIEN, _OVER = (
+    Phase.CARRE,
+    Phase.DEAL,
+    Phase.BETTING,
+    Phase.PLUS_RIEN,
+    Phase.OVER,
+)
+
+
+def _not_ready(*fields: Any) -> State:
+    raise NotImplementedError("cardrules.bouillotte.historic.state sets flow.new_state")
+
+
+new_state: Callable[..., State] = _not_ready
+"""``State(deal, phase, stacks, contributions, folded, last_raiser, pending, to_act,
+history)`` without validation; :mod:`.state` sets it once the class exists."""
 
 
 def _next_in(mask: int, start: int) -> int:
@@ -62,9 +84,18 @@ def _next_in(mask: int, start: int) -> int:
     return -1
 
 
-def _logged(state: State, action: Action) -> dict[str, Any]:
-    """The change of the history for ``action``."""
-    return {"_history": state._history.append(action)}
+_AFTER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_next_in(mask, (seat + 1) % PLAYERS) for seat in range(PLAYERS))
+    for mask in range(1 << PLAYERS)
+)
+"""``_AFTER[mask][seat]``: the first seat of ``mask`` after ``seat`` in seat order."""
+
+
+def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
+    """``values`` with ``change`` added at ``seat``."""
+    changed = list(values)
+    changed[seat] += change
+    return tuple(changed)
 
 
 # --- the carre ladder (H-2.2, H-2.3) ---------------------------------------------------------
@@ -72,29 +103,55 @@ def _logged(state: State, action: Action) -> dict[str, Any]:
 
 def on_carre(state: State, seat: int, action: Action) -> State:
     """The seat stakes the whole pot; the next seat may carre, at most once round."""
-    stake = state.pot
-    stacks = list(state.stacks)
-    contributions = list(state.contributions)
-    stacks[seat] -= stake
-    contributions[seat] += stake
-    carres = state.carres + 1
-    changes = _logged(state, action)
-    changes["_events"] = state._events.append(CarreStaked(seat, stake, 2 * stake))
-    changes.update(
-        stacks=tuple(stacks), contributions=tuple(contributions), carres=carres, last_carreur=seat
+    deal = state.deal
+    contributions = state.contributions
+    stake = deal.carried + sum(contributions)
+    carres = deal.carres + 1
+    deal = make_deal(
+        deal.rules,
+        deal.dealer,
+        deal.deal_number,
+        deal.hands,
+        deal.retourne,
+        deal.carried,
+        deal.primes,
+        deal.rebuys,
+        carres,
+        seat,
+        deal.showdown,
+        deal.leftover,
+        deal.initial_stacks,
+        deal.initial_dealer,
+        deal.deal_start,
+        deal.events.append(CarreStaked(seat, stake, 2 * stake)),
     )
-    if carres == PLAYERS:  # the dealer carred: the ladder went once round
-        changes.update(phase=Phase.DEAL, actor=-1)
-    else:
-        changes["actor"] = (seat + 1) % PLAYERS
-    return state._derive(changes)
+    last = carres == PLAYERS  # the dealer carred: the ladder went once round
+    return new_state(
+        deal,
+        _DEAL if last else _CARRE,
+        _with(state.stacks, seat, -stake),
+        _with(contributions, seat, stake),
+        state.folded,
+        None,
+        0,
+        CHANCE if last else (seat + 1) % PLAYERS,
+        state._history.append(action),
+    )
 
 
 def on_decline(state: State, seat: int, action: Action) -> State:
     """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
-    changes = _logged(state, action)
-    changes.update(phase=Phase.DEAL, actor=-1)
-    return state._derive(changes)
+    return new_state(
+        state.deal,
+        _DEAL,
+        state.stacks,
+        state.contributions,
+        state.folded,
+        None,
+        0,
+        CHANCE,
+        state._history.append(action),
+    )
 
 
 # --- the deal (X-1, H-3.1) -------------------------------------------------------------------
@@ -103,61 +160,110 @@ def on_decline(state: State, seat: int, action: Action) -> State:
 def on_shuffle(state: State, shuffle: Shuffle) -> State:
     """Deal 3 cards to each seat one at a time from eldest, then turn up the retourné."""
     order = shuffle.order
-    eldest = (state.dealer + 1) % PLAYERS
+    deal = state.deal
+    eldest = (deal.dealer + 1) % PLAYERS
     hands: list[tuple[Card, ...]] = [()] * PLAYERS
     for k in range(PLAYERS):
         hands[(eldest + k) % PLAYERS] = (order[k], order[k + PLAYERS], order[k + 2 * PLAYERS])
-    first = eldest if state.last_carreur is None else (state.last_carreur + 1) % PLAYERS
+    carreur = deal.last_carreur
+    first = eldest if carreur is None else (carreur + 1) % PLAYERS
+    stacks = state.stacks
     pending = 0
     for seat in range(PLAYERS):
-        if state.stacks[seat] > 0:  # an all-in seat no longer speaks
+        if stacks[seat] > 0:  # an all-in seat no longer speaks
             pending |= 1 << seat
-    changes: dict[str, Any] = {
-        "_history": state._history.append(shuffle),
-        "hands": tuple(hands),
-        "retourne": order[3 * PLAYERS],
-        "showdown": None,
-        "phase": Phase.BETTING,
-        "pending": pending,
-        "actor": _next_in(pending, first),
-    }
+    deal = make_deal(
+        deal.rules,
+        deal.dealer,
+        deal.deal_number,
+        tuple(hands),
+        order[3 * PLAYERS],
+        deal.carried,
+        deal.primes,
+        deal.rebuys,
+        deal.carres,
+        carreur,
+        None,
+        deal.leftover,
+        deal.initial_stacks,
+        deal.initial_dealer,
+        deal.deal_start,
+        deal.events,
+    )
+    history = state._history.append(shuffle)
     if not pending:
-        return _general_pass(state, changes)
-    return state._derive(changes)
+        return _general_pass(deal, history, stacks, state.contributions, state.folded, None)
+    return new_state(
+        deal,
+        _BETTING,
+        stacks,
+        state.contributions,
+        state.folded,
+        None,
+        pending,
+        _AFTER[pending][(first - 1) % PLAYERS],
+        history,
+    )
 
 
 # --- betting (H-4) ---------------------------------------------------------------------------
 
 
-def _after_turn(state: State, seat: int, changes: dict[str, Any]) -> State:
+def _turn_done(
+    state: State,
+    seat: int,
+    history: Log[Action],
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    folded: tuple[bool, ...],
+) -> State:
     """Pass the turn to the next pending seat, or close the cycle."""
-    pending = changes.get("pending", state.pending) & ~(1 << seat)
-    changes["pending"] = pending
+    pending = state.pending & ~(1 << seat)
+    raiser = state.last_raiser
     if pending:
-        changes["actor"] = _next_in(pending, (seat + 1) % PLAYERS)
-        return state._derive(changes)
-    if not changes.get("opened", state.opened):
-        return _general_pass(state, changes)
-    if changes.get("phase", state.phase) is Phase.PLUS_RIEN:
-        return _showdown(state, changes)
-    return _count(state, changes)
+        return new_state(
+            state.deal,
+            state.phase,
+            stacks,
+            contributions,
+            folded,
+            raiser,
+            pending,
+            _AFTER[pending][seat],
+            history,
+        )
+    if raiser is None:
+        return _general_pass(state.deal, history, stacks, contributions, folded, None)
+    if state.phase is _PLUS_RIEN:
+        return _showdown(state.deal, history, stacks, contributions, folded, raiser)
+    return _count(state.deal, history, stacks, contributions, folded, raiser)
 
 
 def on_check(state: State, seat: int, action: Action) -> State:
     """A pass before the opening (H-4.2), the option after it (H-4.4), or plus rien (H-4.8)."""
-    return _after_turn(state, seat, _logged(state, action))
+    return _turn_done(
+        state,
+        seat,
+        state._history.append(action),
+        state.stacks,
+        state.contributions,
+        state.folded,
+    )
 
 
 def on_call(state: State, seat: int, action: Action) -> State:
     """Match the largest contribution, or put in the whole stack (tapis, H-4.5)."""
-    contributions = list(state.contributions)
-    stacks = list(state.stacks)
+    contributions = state.contributions
+    stacks = state.stacks
     amount = min(max(contributions) - contributions[seat], stacks[seat])
-    stacks[seat] -= amount
-    contributions[seat] += amount
-    changes = _logged(state, action)
-    changes.update(stacks=tuple(stacks), contributions=tuple(contributions))
-    return _after_turn(state, seat, changes)
+    return _turn_done(
+        state,
+        seat,
+        state._history.append(action),
+        _with(stacks, seat, -amount),
+        _with(contributions, seat, amount),
+        state.folded,
+    )
 
 
 def on_raise(state: State, seat: int, action: Action) -> State:
@@ -172,84 +278,136 @@ def on_raise(state: State, seat: int, action: Action) -> State:
     for other in range(PLAYERS):
         if other != seat and not folded[other] and stacks[other] > 0:
             pending |= 1 << other
-    changes = _logged(state, action)
-    changes.update(
-        stacks=tuple(stacks),
-        contributions=tuple(contributions),
-        opened=True,
-        last_raiser=seat,
-        phase=Phase.BETTING,
-        pending=pending,
-    )
+    history = state._history.append(action)
     if pending:
-        changes["actor"] = _next_in(pending, (seat + 1) % PLAYERS)
-        return state._derive(changes)
-    return _count(state, changes)
+        return new_state(
+            state.deal,
+            _BETTING,
+            tuple(stacks),
+            tuple(contributions),
+            folded,
+            seat,
+            pending,
+            _AFTER[pending][seat],
+            history,
+        )
+    return _count(state.deal, history, tuple(stacks), tuple(contributions), folded, seat)
 
 
 def on_fold(state: State, seat: int, action: Action) -> State:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
-    folded = list(state.folded)
-    folded[seat] = True
-    changes = _logged(state, action)
-    changes["folded"] = tuple(folded)
+    folded_list = list(state.folded)
+    folded_list[seat] = True
+    folded = tuple(folded_list)
+    history = state._history.append(action)
     live = [s for s in range(PLAYERS) if not folded[s]]
     if len(live) == 1:
+        deal = state.deal
+        contributions = state.contributions
         winner = live[0]
-        pot = state.pot
-        stacks = list(state.stacks)
-        stacks[winner] += pot
+        pot = deal.carried + sum(contributions)
         shares = tuple(pot if s == winner else 0 for s in range(PLAYERS))
-        changes.update(stacks=tuple(stacks), pending=0)
-        return _end_deal(state, changes, [PotWon(pot, (winner,), shares)], carried=0, showdown=None)
-    return _after_turn(state, seat, changes)
+        return _end_deal(
+            deal,
+            history,
+            _with(state.stacks, winner, pot),
+            folded,
+            state.last_raiser,
+            [PotWon(pot, (winner,), shares)],
+            carried=0,
+            showdown=None,
+            primes=deal.primes,
+        )
+    return _turn_done(state, seat, history, state.stacks, state.contributions, folded)
 
 
-def _count(state: State, changes: dict[str, Any]) -> State:
+def _count(
+    deal: Deal,
+    history: Log[Action],
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    folded: tuple[bool, ...],
+    raiser: int,
+) -> State:
     """Every seat still in has matched or is all-in: count them (H-4.7)."""
-    folded = changes.get("folded", state.folded)
-    stacks = changes.get("stacks", state.stacks)
     live = [s for s in range(PLAYERS) if not folded[s]]
     if len(live) <= 2:
-        return _showdown(state, changes)
-    raiser = changes.get("last_raiser", state.last_raiser)
-    assert raiser is not None  # the betting was opened
+        return _showdown(deal, history, stacks, contributions, folded, raiser)
     pending = 0
     for seat in live:
         if seat != raiser and stacks[seat] > 0:  # all-in seats say plus rien by themselves
             pending |= 1 << seat
     if not pending:
-        return _showdown(state, changes)
-    changes.update(
-        phase=Phase.PLUS_RIEN, pending=pending, actor=_next_in(pending, (raiser + 1) % PLAYERS)
+        return _showdown(deal, history, stacks, contributions, folded, raiser)
+    return new_state(
+        deal,
+        _PLUS_RIEN,
+        stacks,
+        contributions,
+        folded,
+        raiser,
+        pending,
+        _AFTER[pending][raiser],
+        history,
     )
-    return state._derive(changes)
 
 
-def _general_pass(state: State, changes: dict[str, Any]) -> State:
+def _general_pass(
+    deal: Deal,
+    history: Log[Action],
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    folded: tuple[bool, ...],
+    raiser: int | None,
+) -> State:
     """Every seat passed: carry the pot (H-4.9) or give it to the last carreur (H-4.10)."""
-    pot = state.pot
-    carreur = state.last_carreur
-    changes["pending"] = 0
+    pot = deal.carried + sum(contributions)
+    carreur = deal.last_carreur
     if carreur is None:
-        return _end_deal(state, changes, [PotCarried(pot)], carried=pot, showdown=None)
-    stacks = list(changes.get("stacks", state.stacks))
-    stacks[carreur] += pot
-    changes["stacks"] = tuple(stacks)
-    return _end_deal(state, changes, [PotToCarreur(carreur, pot)], carried=0, showdown=None)
+        return _end_deal(
+            deal,
+            history,
+            stacks,
+            folded,
+            raiser,
+            [PotCarried(pot)],
+            carried=pot,
+            showdown=None,
+            primes=deal.primes,
+        )
+    return _end_deal(
+        deal,
+        history,
+        _with(stacks, carreur, pot),
+        folded,
+        raiser,
+        [PotToCarreur(carreur, pot)],
+        carried=0,
+        showdown=None,
+        primes=deal.primes,
+    )
 
 
 # --- the showdown (H-5, H-6) -----------------------------------------------------------------
 
+_COLLECTIVE_TEXT = {suit: f"the collective point in {suit.symbol}" for suit in Suit}
+_BRELAN_TEXT: dict[Brelan, str] = {}
 
-def _showdown(state: State, changes: dict[str, Any]) -> State:
+
+def _showdown(
+    deal: Deal,
+    history: Log[Action],
+    stacks_now: tuple[int, ...],
+    contributions_now: tuple[int, ...],
+    folded: tuple[bool, ...],
+    raiser: int | None,
+) -> State:
     """Return the uncalled excess, then award each pot and pay the primes."""
-    folded: tuple[bool, ...] = changes.get("folded", state.folded)
-    stacks = list(changes.get("stacks", state.stacks))
-    contributions = list(changes.get("contributions", state.contributions))
-    hands, retourne = state.hands, state.retourne
+    stacks = list(stacks_now)
+    contributions = list(contributions_now)
+    hands, retourne = deal.hands, deal.retourne
     assert retourne is not None
-    eldest = (state.dealer + 1) % PLAYERS
+    eldest = (deal.dealer + 1) % PLAYERS
     events: list[Event] = []
     excess = uncalled_excess(contributions)
     if excess is not None:  # X-4
@@ -262,7 +420,7 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
     awards: list[Event] = []
     exposed_all = False
     point: tuple[tuple[int, int, int, int], tuple[tuple[Suit, ...], ...]] | None = None
-    for index, (amount, eligible) in enumerate(side_pots(contributions, live, state.carried)):
+    for index, (amount, eligible) in enumerate(side_pots(contributions, live, deal.carried)):
         best = None
         for seat in eligible:
             brelan = brelans[seat]
@@ -270,7 +428,10 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
                 best = (brelan, seat)
         hand: str | None
         if best is not None:  # H-5.1, H-5.2
-            winner, hand = best[1], str(best[0])
+            winner = best[1]
+            hand = _BRELAN_TEXT.get(best[0])
+            if hand is None:
+                hand = _BRELAN_TEXT[best[0]] = str(best[0])
         elif len(eligible) == 1:  # a pot nobody else may win is not contested
             winner, hand = eligible[0], None
         else:  # H-5.3 to H-5.7
@@ -282,7 +443,7 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
             assert found is not None  # every eligible seat holds three cards
             winner, suit = found
             awards.append(CollectivePoint(point[0], suit, winner, index))
-            hand = f"the collective point in {suit.symbol}"
+            hand = _COLLECTIVE_TEXT[suit]
         stacks[winner] += amount
         awards.append(
             PotWon(
@@ -297,7 +458,7 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
     showdown = ShowdownHands(retourne, shown)
     events.append(showdown)
     events.extend(awards)
-    primes = list(state.primes)  # H-6.1: shown brelans collect from every other seat
+    primes = deal.primes  # H-6.1: shown brelans collect from every other seat
     delta = [0] * PLAYERS
     receivers = []
     for seat, brelan in enumerate(brelans):
@@ -308,78 +469,145 @@ def _showdown(state: State, changes: dict[str, Any]) -> State:
                     delta[seat] += brelan.prime
                     delta[other] -= brelan.prime
     if receivers:
-        primes = [p + d for p, d in zip(primes, delta, strict=True)]
+        primes = tuple(p + d for p, d in zip(primes, delta, strict=True))
         events.append(PrimesPaid(tuple(receivers), tuple(delta)))
-        changes["primes"] = tuple(primes)
-    changes.update(stacks=tuple(stacks), pending=0)
-    return _end_deal(state, changes, events, carried=0, showdown=showdown)
+    return _end_deal(
+        deal,
+        history,
+        tuple(stacks),
+        folded,
+        raiser,
+        events,
+        carried=0,
+        showdown=showdown,
+        primes=primes,
+    )
 
 
 # --- deals and the session (H-2.1, H-7) ------------------------------------------------------
 
 
 def _end_deal(
-    state: State,
-    changes: dict[str, Any],
+    deal: Deal,
+    history: Log[Action],
+    stacks: tuple[int, ...],
+    folded: tuple[bool, ...],
+    raiser: int | None,
     events: list[Event],
     *,
     carried: int,
     showdown: ShowdownHands | None,
+    primes: tuple[int, ...],
 ) -> State:
     """Close the deal; begin the next one at once, or end the session (X-7)."""
-    changes.update(contributions=_ZEROS, carried=carried, showdown=showdown)
-    log = state._events.extend(events)
-    if state.deal_number + 1 < state.rules.deals:
-        changes["_events"] = log
+    if deal.deal_number + 1 < deal.rules.deals:
         return begin_deal(
-            state._derive(changes), (state.dealer + 1) % PLAYERS, state.deal_number + 1
+            deal,
+            history,
+            stacks,
+            primes,
+            deal.rebuys,
+            carried,
+            showdown,
+            (deal.dealer + 1) % PLAYERS,
+            deal.deal_number + 1,
+            events,
         )
-    end: list[Event] = []
     if carried:  # H-7.2: a pot left after the last deal is shared exactly
-        end.append(PotShared(carried, share_exactly(carried, PLAYERS)))
-    changes.update(phase=Phase.OVER, actor=-1, carried=0, leftover=carried, pending=0)
-    over = state._derive(changes)
-    end.append(SessionEnded(over.returns()))
-    return over._derive({"_events": log.extend(end)})
+        events.append(PotShared(carried, share_exactly(carried, PLAYERS)))
+
+    def over(log: Log[Event]) -> State:
+        return new_state(
+            make_deal(
+                deal.rules,
+                deal.dealer,
+                deal.deal_number,
+                deal.hands,
+                deal.retourne,
+                0,
+                primes,
+                deal.rebuys,
+                deal.carres,
+                deal.last_carreur,
+                showdown,
+                carried,
+                deal.initial_stacks,
+                deal.initial_dealer,
+                deal.deal_start,
+                log,
+            ),
+            _OVER,
+            stacks,
+            _ZEROS,
+            folded,
+            raiser,
+            0,
+            None,
+            history,
+        )
+
+    events.append(SessionEnded(over(deal.events).returns()))
+    return over(deal.events.extend(events))
 
 
-def begin_deal(state: State, dealer: int, deal_number: int) -> State:
+def begin_deal(
+    deal: Deal,
+    history: Log[Action],
+    stacks_before: tuple[int, ...],
+    primes: tuple[int, ...],
+    rebuys_before: tuple[int, ...],
+    carried: int,
+    showdown: ShowdownHands | None,
+    dealer: int,
+    deal_number: int,
+    events: list[Event],
+) -> State:
     """Rebuys, the dealer's ante, and the carre phase of a new deal (X-6, X-7, H-2.1).
 
-    ``state`` has no chips in this deal's contributions; a carried pot stays.
+    ``deal`` is the previous deal (or the template of :func:`~.state.new_game`); its
+    events log gets ``events`` (what ended it) and the new deal's first events.
     """
-    cave = state.rules.cave
-    stacks = list(state.stacks)
-    rebuys = list(state.rebuys)
-    events: list[Event] = [DealStarted(deal_number, dealer)]
+    rules = deal.rules
+    cave = rules.cave
+    stacks = list(stacks_before)
+    rebuys = list(rebuys_before)
+    events.append(DealStarted(deal_number, dealer))
     for seat in range(PLAYERS):
         if stacks[seat] == 0:  # X-6, H-7.1
             stacks[seat] = cave
             rebuys[seat] += 1
             events.append(Rebuy(seat, cave))
-    ante = min(state.rules.ante, stacks[dealer])  # X-3
+    ante = min(rules.ante, stacks[dealer])  # X-3
     stacks[dealer] -= ante
     events.append(AntePaid(dealer, ante))
     contributions = [0] * PLAYERS
     contributions[dealer] = ante
-    return state._derive(
-        {
-            "phase": Phase.CARRE,
-            "dealer": dealer,
-            "deal_number": deal_number,
-            "stacks": tuple(stacks),
-            "contributions": tuple(contributions),
-            "rebuys": tuple(rebuys),
-            "folded": _NOT_FOLDED,
-            "hands": _NO_HANDS,
-            "retourne": None,
-            "carres": 0,
-            "last_carreur": None,
-            "opened": False,
-            "last_raiser": None,
-            "pending": 0,
-            "actor": (dealer + 1) % PLAYERS,
-            "deal_start": len(state._history),
-            "_events": state._events.extend(events),
-        }
+    table = make_deal(
+        rules,
+        dealer,
+        deal_number,
+        _NO_HANDS,
+        None,
+        carried,
+        primes,
+        tuple(rebuys),
+        0,
+        None,
+        showdown,
+        0,
+        deal.initial_stacks,
+        deal.initial_dealer,
+        len(history),
+        deal.events.extend(events),
+    )
+    return new_state(
+        table,
+        _CARRE,
+        tuple(stacks),
+        tuple(contributions),
+        _NOT_FOLDED,
+        None,
+        0,
+        (dealer + 1) % PLAYERS,
+        history,
     )

@@ -77,6 +77,7 @@ def _can_raise(state: State, seat: int) -> bool:
 
 
 _FACING, _LEVEL = True, False
+_CARRE, _DEAL, _BETTING, _OVER = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.OVER
 _CACHE: dict[tuple[bool, int, int], Legal] = {}
 _CACHE_LIMIT = 4096
 
@@ -107,19 +108,21 @@ def legal_of(state: State) -> Legal:
     :returns: the :class:`Legal` set; :data:`NOTHING` at a chance node or the end.
     """
     phase = state.phase
-    if phase is Phase.DEAL or phase is Phase.OVER:
+    if phase is _DEAL or phase is _OVER:
         return NOTHING
-    seat = state.actor
-    if phase is Phase.CARRE:
-        return _CARRE_OR_DECLINE if state.stacks[seat] >= state.pot else _DECLINE_ONLY
+    seat: int = state.to_act  # type: ignore[assignment]
     contributions = state.contributions
+    stacks = state.stacks
+    if phase is _CARRE:
+        pot = state.deal.carried + sum(contributions)
+        return _CARRE_OR_DECLINE if stacks[seat] >= pot else _DECLINE_ONLY
     own = contributions[seat]
     largest = max(contributions)
-    top = own + state.stacks[seat] if _can_raise(state, seat) else 0
-    if not state.opened:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
+    top = own + stacks[seat] if _can_raise(state, seat) else 0
+    if state.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
         low = largest if largest > own else own + 1
         return _betting(_LEVEL, low, top)
-    if phase is Phase.BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
+    if phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
         return _betting(_FACING, largest + 1, top)
     return _betting(_LEVEL, largest + 1, top)  # H-4.4 option, H-4.8 plus rien
 

@@ -13,7 +13,7 @@ against the legal set (:mod:`.legality`) and hands it to a small pure transition
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -30,16 +30,19 @@ from cardrules.bouillotte.historic.legality import (
 )
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import DECK, DECK_SET, GAME_ID, PLAYERS, Rules
+from cardrules.bouillotte.historic.table import Deal, fast_maker
 from cardrules.bouillotte.historic.view import View, view_of
 from cardrules.cards import Card
-from cardrules.chance import CHANCE, Chance, check_shuffle
+from cardrules.chance import Chance, check_shuffle
 from cardrules.errors import IllegalActionError, RulesError
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
 
-__all__ = ["State", "new_game", "pots_now"]
+__all__ = ["Deal", "State", "new_game", "pots_now"]
 
-_DISPATCH = {
+_DEAL, _OVER = Phase.DEAL, Phase.OVER
+
+_DISPATCH: dict[type[Action], Callable[[State, Any, Action], State]] = {
     Carre: flow.on_carre,
     Decline: flow.on_decline,
     Check: flow.on_check,
@@ -54,6 +57,8 @@ class State:
     """A moment of a historic Bouillotte session (API.md §4, §5).
 
     Build the first one with :func:`new_game`; every other comes from :meth:`apply`.
+    What the betting leaves unchanged lives in the shared per-deal table
+    :attr:`deal`; the fields here are what an action changes.
 
     >>> state = new_game()
     >>> state.phase, state.to_act, state.pot, state.stacks
@@ -62,74 +67,120 @@ class State:
 
     GAME_ID: ClassVar[str] = GAME_ID
 
-    rules: Rules
-    """The rules of the session."""
+    deal: Deal
+    """The facts of this deal that the betting does not change (dealer, cards, primes…)."""
     phase: Phase
     """Where the deal stands."""
-    dealer: int
-    """The dealer's seat; eldest is the next seat."""
-    deal_number: int
-    """The deal's index from 0."""
     stacks: tuple[int, ...]
     """Each seat's chips outside the pot: what is left of its cave."""
     contributions: tuple[int, ...]
     """What each seat has put in during this deal (ante and carres included, H-2.1)."""
-    carried: int
-    """Dead money carried over from the previous deal (H-2.1, H-4.9)."""
     folded: tuple[bool, ...]
     """Which seats have folded this deal."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each seat's three cards (``()`` before the deal); the whole truth, see :meth:`view`."""
-    retourne: Card | None
-    """The card turned up (H-3.1), ``None`` before the deal."""
-    primes: tuple[int, ...]
-    """Each seat's signed primes account; it sums to 0 (H-6.2)."""
-    rebuys: tuple[int, ...]
-    """How many caves each seat has rebought (H-7.1)."""
-    carres: int
-    """How many carres were staked this deal (H-2.2)."""
-    last_carreur: int | None
-    """The seat that carred last this deal, or ``None``."""
-    opened: bool
-    """Whether someone has opened the betting this deal (H-4.3)."""
     last_raiser: int | None
-    """The last seat to open or raise this deal, or ``None``."""
+    """The last seat to open or raise this deal, or ``None`` before the opening."""
     pending: int
     """A bit per seat that still has to speak in the current cycle."""
-    actor: int
-    """The seat to act, or -1 at a chance node and at the end (see :attr:`to_act`)."""
-    showdown: ShowdownHands | None
-    """The hands shown at the last showdown; public until the next shuffle."""
-    leftover: int
-    """The pot left after the last deal, shared equally among the seats (H-7.2)."""
-    initial_stacks: tuple[int, ...]
-    """The stacks given to :func:`new_game`."""
-    initial_dealer: int
-    """The dealer given to :func:`new_game`."""
-    deal_start: int
-    """The length of :attr:`history` when this deal began."""
+    to_act: int | Chance | None
+    """The seat to act, :data:`~cardrules.CHANCE` at the shuffle, ``None`` at the end."""
     _history: Log[Action] = attrs.field(repr=False)
     """Every action since :func:`new_game` (see :attr:`history`)."""
-    _events: Log[Event] = attrs.field(repr=False)
-    """What happened (see :attr:`events`)."""
     _legal: Legal | None = attrs.field(default=None, eq=False, hash=False, repr=False)
+
+    # --- the per-deal facts, from the shared table ---------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the session."""
+        return self.deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat; eldest is the next seat."""
+        return self.deal.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self.deal.deal_number
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's three cards (``()`` before the deal); the whole truth, see :meth:`view`."""
+        return self.deal.hands
+
+    @property
+    def retourne(self) -> Card | None:
+        """The card turned up (H-3.1), ``None`` before the deal."""
+        return self.deal.retourne
+
+    @property
+    def carried(self) -> int:
+        """Dead money carried over from the previous deal (H-2.1, H-4.9)."""
+        return self.deal.carried
+
+    @property
+    def primes(self) -> tuple[int, ...]:
+        """Each seat's signed primes account; it sums to 0 (H-6.2)."""
+        return self.deal.primes
+
+    @property
+    def rebuys(self) -> tuple[int, ...]:
+        """How many caves each seat has rebought (H-7.1)."""
+        return self.deal.rebuys
+
+    @property
+    def carres(self) -> int:
+        """How many carres were staked this deal (H-2.2)."""
+        return self.deal.carres
+
+    @property
+    def last_carreur(self) -> int | None:
+        """The seat that carred last this deal, or ``None``."""
+        return self.deal.last_carreur
+
+    @property
+    def opened(self) -> bool:
+        """Whether someone has opened the betting this deal (H-4.3)."""
+        return self.last_raiser is not None
+
+    @property
+    def actor(self) -> int:
+        """The seat to act, or -1 at a chance node and at the end (see :attr:`to_act`)."""
+        to_act = self.to_act
+        return to_act if type(to_act) is int else -1
+
+    @property
+    def showdown(self) -> ShowdownHands | None:
+        """The hands shown at the last showdown; public until the next shuffle."""
+        return self.deal.showdown
+
+    @property
+    def leftover(self) -> int:
+        """The pot left after the last deal, shared equally among the seats (H-7.2)."""
+        return self.deal.leftover
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to :func:`new_game`."""
+        return self.deal.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to :func:`new_game`."""
+        return self.deal.initial_dealer
+
+    @property
+    def deal_start(self) -> int:
+        """The length of :attr:`history` when this deal began."""
+        return self.deal.deal_start
 
     # --- the API of every game -----------------------------------------------------------
 
     @property
-    def to_act(self) -> int | Chance | None:
-        """The seat to act, :data:`~cardrules.CHANCE` at the shuffle, ``None`` at the end."""
-        phase = self.phase
-        if phase is Phase.DEAL:
-            return CHANCE
-        if phase is Phase.OVER:
-            return None
-        return self.actor
-
-    @property
     def is_terminal(self) -> bool:
         """``True`` once the session is over."""
-        return self.phase is Phase.OVER
+        return self.to_act is None
 
     @property
     def chance_cards(self) -> tuple[Card, ...]:
@@ -144,23 +195,17 @@ class State:
     @property
     def deal_history(self) -> tuple[Action, ...]:
         """This deal's actions, oldest first (shuffles with their order)."""
-        log = self._history
-        start = self.deal_start
-        tail = log.tail
-        first_in_tail = len(log) - len(tail)
-        if start >= first_in_tail:
-            return tail[start - first_in_tail :]
-        return log.as_tuple()[start:]
+        return self._history.since(self.deal.deal_start)
 
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened, oldest first."""
-        return self._events.as_tuple()
+        return self.deal.events.as_tuple()
 
     @property
     def pot(self) -> int:
         """Every chip in the middle: this deal's contributions and the carried pot."""
-        return self.carried + sum(self.contributions)
+        return self.deal.carried + sum(self.contributions)
 
     @property
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -233,20 +278,22 @@ class State:
         ...
         cardrules.errors.IllegalActionError: seat 1 cannot fold: ... (H-2.2); legal now: ...
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_set()
+        if action in legal:
+            return _DISPATCH[type(action)](self, self.to_act, action)
         phase = self.phase
-        if phase is Phase.DEAL:
+        if phase is _DEAL:
             return flow.on_shuffle(self, check_shuffle(action, DECK, DECK_SET))
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise IllegalActionError(
                 f"the session is over after {self.rules.deals} deals: nothing can be applied, "
                 f"not {action!r} (X-7)",
                 rule="X-7",
                 action=action,
             )
-        legal = self._legal_set()
-        if action not in legal:
-            raise illegal_action_error(self, action, legal)
-        return _DISPATCH[type(action)](self, self.actor, action)
+        raise illegal_action_error(self, action, legal)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now (X-10): its own cards, the retourné, public chips and
@@ -269,30 +316,8 @@ class State:
             object.__setattr__(self, "_legal", legal)
         return legal
 
-    def _derive(self, changes: dict[str, Any]) -> State:
-        """A new state with ``changes`` (field name → value); no validation, no copy.
 
-        The body is generated below from the field list (like attrs' own ``__init__``):
-        one slot write per field, the value from ``changes`` or from ``self``.
-        """
-        raise NotImplementedError  # replaced by _make_derive()
-
-
-def _make_derive() -> Any:
-    """Compile ``State._derive``: straight-line slot writes, the fastest pure-Python copy."""
-    names = [field.name for field in attrs.fields(State)]
-    namespace: dict[str, Any] = {"_new": object.__new__, "State": State}
-    lines = ["def _derive(self, changes):", "    get = changes.get", "    new = _new(State)"]
-    for index, name in enumerate(names):
-        namespace[f"_set{index}"] = State.__dict__[name].__set__
-        value = "None" if name == "_legal" else f"get({name!r}, self.{name})"
-        lines.append(f"    _set{index}(new, {value})")
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)  # code built from our own field names
-    return namespace["_derive"]
-
-
-State._derive = _make_derive()  # type: ignore[method-assign]
+flow.new_state = fast_maker(State, {"_legal": None})
 
 
 def pots_now(
@@ -359,31 +384,22 @@ def new_game(
     if type(dealer) is not int or not 0 <= dealer < PLAYERS:
         raise RulesError(f"dealer must be an int from 0 to {PLAYERS - 1}, not {dealer!r}")
     zeros = (0,) * PLAYERS
-    state = State(
+    template = Deal(
         rules=rules,
-        phase=Phase.CARRE,
         dealer=dealer,
         deal_number=0,
-        stacks=start,
-        contributions=zeros,
-        carried=0,
-        folded=(False,) * PLAYERS,
         hands=((),) * PLAYERS,
         retourne=None,
+        carried=0,
         primes=zeros,
         rebuys=zeros,
         carres=0,
         last_carreur=None,
-        opened=False,
-        last_raiser=None,
-        pending=0,
-        actor=-1,
         showdown=None,
         leftover=0,
         initial_stacks=start,
         initial_dealer=dealer,
         deal_start=0,
-        history=Log(),
         events=Log(),
     )
-    return flow.begin_deal(state, dealer, 0)
+    return flow.begin_deal(template, Log(), start, zeros, zeros, 0, None, dealer, 0, [])

@@ -1,0 +1,99 @@
+"""The per-deal table of a state, and fast constructors for frozen slotted classes.
+
+A :class:`Deal` holds what the betting actions of a deal never change (the rules, the
+dealer, the cards, the primes, the events, …). Every state of one betting round
+refers to the same :class:`Deal`, so an action builds a small state of a few fields.
+
+>>> from cardrules.bouillotte.historic import new_game
+>>> state = new_game()
+>>> state.deal.dealer, state.deal.deal_number, state.deal.carried
+(0, 0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from cardrules.bouillotte.historic.events import ShowdownHands
+from cardrules.bouillotte.historic.rules import Rules
+from cardrules.cards import Card
+from cardrules.events import Event
+from cardrules.game import Log
+
+__all__ = ["Deal", "fast_maker"]
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    """The facts of one deal that checks, calls, raises and folds leave unchanged.
+
+    A new one is built when a deal begins, at a carre and at the shuffle.
+    """
+
+    rules: Rules
+    """The rules of the session."""
+    dealer: int
+    """The dealer's seat; eldest is the next seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's three cards (``()`` before the shuffle)."""
+    retourne: Card | None
+    """The card turned up (H-3.1), ``None`` before the shuffle."""
+    carried: int
+    """Dead money carried over from the previous deal (H-2.1, H-4.9)."""
+    primes: tuple[int, ...]
+    """Each seat's signed primes account (H-6.2)."""
+    rebuys: tuple[int, ...]
+    """How many caves each seat has rebought (H-7.1)."""
+    carres: int
+    """How many carres were staked this deal (H-2.2)."""
+    last_carreur: int | None
+    """The seat that carred last this deal, or ``None``."""
+    showdown: ShowdownHands | None
+    """The hands shown at the last showdown; public until the next shuffle."""
+    leftover: int
+    """The pot left after the last deal, shared equally (H-7.2); 0 until the end."""
+    initial_stacks: tuple[int, ...]
+    """The stacks given to ``new_game``."""
+    initial_dealer: int
+    """The dealer given to ``new_game``."""
+    deal_start: int
+    """The length of the history when this deal began."""
+    events: Log[Event] = attrs.field(repr=False)
+    """What happened since ``new_game``."""
+
+
+def fast_maker(cls: type, fixed: dict[str, object] | None = None) -> Callable[..., Any]:
+    """A constructor of the frozen slotted attrs class ``cls`` taking every field
+    positionally (except those given in ``fixed``), with no validation: one slot
+    write per field, the way attrs' own ``__init__`` is generated, without its
+    keyword handling.
+
+    >>> make = fast_maker(Log)
+    >>> make((), (1, 2)) == Log[int]().extend((1, 2))
+    True
+    """
+    fixed = fixed or {}
+    names = [field.name for field in attrs.fields(cls)]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    params = [f"a{index}" for index, name in enumerate(names) if name not in fixed]
+    lines = [f"def make({', '.join(params)}):", "    self = _new(_cls)"]
+    for index, name in enumerate(names):
+        namespace[f"_set{index}"] = cls.__dict__[name].__set__
+        if name in fixed:
+            namespace[f"_fixed{index}"] = fixed[name]
+            lines.append(f"    _set{index}(self, _fixed{index})")
+        else:
+            lines.append(f"    _set{index}(self, a{index})")
+    lines.append("    return self")
+    exec("\n".join(lines), namespace)  # code built from the class's own field names
+    maker: Callable[..., Any] = namespace["make"]
+    return maker
+
+
+make_deal: Callable[..., Deal] = fast_maker(Deal)
+"""``Deal(...)`` with every field positional, without the ``__init__`` overhead."""
