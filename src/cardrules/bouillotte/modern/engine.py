@@ -228,7 +228,6 @@ class Draft:
         "rules",
         "stacks",
         "state",
-        "values",
     )
 
     def __init__(self, state: State) -> None:
@@ -255,7 +254,6 @@ class Draft:
         self.hands = table.hands
         self.retournes = table.retournes
         self.brelans: tuple[str | None, ...] = table.brelans
-        self.values: tuple[HandValue, ...] = table.values
         self.dead_retournes = table.dead_retournes
         self.face_up = list(table.face_up)
         self.changed = table.changed
@@ -319,7 +317,6 @@ class Draft:
         self.hands = ((),) * n
         self.retournes = ()
         self.brelans = (None,) * n
-        self.values = ()
         self.dead_retournes = ()
         self.face_up = [0] * n
         self.changed = False
@@ -386,12 +383,13 @@ class Draft:
         self.classify()
 
     def classify(self) -> None:
-        """Each seat's hand value with the retournés now (the deal's table for the
-        showdown) and its class of brelan (for M-4.1)."""
+        """Each seat's class of brelan with the retournés now, for M-4.1 (only when
+        announcements are on: nothing else needs it before the showdown)."""
         rules = self.rules
+        if rules.announce_fee is None:
+            return
         retournes = self.retournes
-        values = tuple(value_of(rules, hand, retournes) for hand in self.hands)
-        self.values = values
+        values = [value_of(rules, hand, retournes) for hand in self.hands]
         self.brelans = tuple(value.category if value.is_brelan else None for value in values)
 
     # -- betting ---------------------------------------------------------------------
@@ -425,7 +423,7 @@ class Draft:
         rules = self.rules
         fee = rules.announce_fee
         assert fee is not None
-        value = self.values[seat]
+        value = value_of(rules, self.hands[seat], self.retournes)
         self.announced[seat] = value.category
         self.events.append(Announced(seat, value.category))
         n = self.players
@@ -483,7 +481,7 @@ class Draft:
         live = self.live()
         values: dict[int, HandValue] = {}
         for seat in live:
-            values[seat] = self.values[seat]
+            values[seat] = value_of(self.rules, self.hands[seat], self.retournes)
             self.events.append(HandShown(seat, self.hands[seat], str(values[seat])))
         pots = side_pots(self.contributions, [not f for f in self.folded])
         for index, (amount, eligible) in enumerate(pots):
@@ -516,7 +514,6 @@ class Draft:
         self.hands = ((),) * n
         self.retournes = ()
         self.brelans = (None,) * n
-        self.values = ()
         self.dead_retournes = ()
         self.face_up = [0] * n
         self.folded = [False] * n

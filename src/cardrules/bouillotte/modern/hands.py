@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, Literal
 
 import attrs
@@ -158,7 +157,6 @@ def evaluate(
 _DEFAULT = Rules()
 
 
-@lru_cache(maxsize=1 << 17)
 def _evaluate(
     hand: tuple[Card, ...],
     retournes: tuple[Card, ...],
@@ -166,51 +164,77 @@ def _evaluate(
     point_values: str,
     tiebreak: str,
 ) -> HandValue:
-    points, suit, point_key = _point(hand, retournes, point_values, tiebreak)
-    brelan = _brelan(hand, retournes, favori)
-    if brelan is not None:
-        category, rank, level = brelan
-        return HandValue(category, rank, points, suit, (level, int(rank)))
-    return HandValue("point", None, points, suit, (0, *point_key))
+    """The value of 3 distinct ``hand`` cards with 1 or 2 other ``retournes``, cached by
+    the cards' indices (the hand in any order) and the options."""
+    a, b, c = hand
+    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | (retournes[0].index << 52)
+    if len(retournes) > 1:
+        key |= (retournes[1].index + 1) << 58
+    options = (favori, point_values, tiebreak, key)
+    found = _VALUES.get(options)
+    if found is None:
+        found = _compute(
+            sorted((a.index, b.index, c.index)),
+            [r.index for r in retournes],
+            favori,
+            point_values == "pip",
+            tiebreak == "kickers",
+        )
+        if len(_VALUES) < 1 << 18:
+            _VALUES[options] = found
+    return found
 
 
-def _brelan(
-    hand: tuple[Card, ...], retournes: tuple[Card, ...], favori: str
-) -> tuple[Category, Rank, int] | None:
-    ranks = [c.rank for c in hand]
-    for rank in set(ranks):
-        held = ranks.count(rank)
-        matching = sum(1 for r in retournes if r.rank == rank)
-        if held == 3:
-            if matching:
-                return "carre", rank, 4
-            return "simple", rank, 3 if favori == "below_simple" else 2
-        if held == 2:
-            if matching == 2:
-                return "carre", rank, 4
-            if matching == 1 and favori != "off":
-                return "favori", rank, 3 if favori == "above_simple" else 2
-    return None
+_VALUES: dict[tuple[str, str, str, int], HandValue] = {}
+_SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
 
 
-def _point(
-    hand: tuple[Card, ...], retournes: tuple[Card, ...], point_values: str, tiebreak: str
-) -> tuple[int, Suit, tuple[Any, ...]]:
-    best: tuple[Any, ...] | None = None
-    best_suit = hand[0].suit
-    for suit in {c.suit for c in hand}:
-        counted = [c for c in hand if c.suit is suit]
-        counted += [r for r in retournes if r.suit is suit]
-        total = sum(card_value(c, point_values) for c in counted)
-        ranks = tuple(sorted((int(c.rank) for c in counted), reverse=True))
-        if retournes[0].suit is suit:
+def _compute(
+    hand: list[int], retournes: list[int], favori: str, pip: bool, kickers: bool
+) -> HandValue:
+    """The value from card indices (rank = index // 4 + 2, suit = index % 4); ``hand``
+    sorted. Among suits of equal point keys the suit of the lowest card is named."""
+    best: tuple[Any, ...] = ()
+    best_suit = -1
+    suits: list[int] = []
+    for held in hand:
+        if held & 3 not in suits:
+            suits.append(held & 3)
+    for suit in suits:
+        ranks = sorted(
+            [(i >> 2) + 2 for i in hand if i & 3 == suit]
+            + [(i >> 2) + 2 for i in retournes if i & 3 == suit],
+            reverse=True,
+        )
+        total = 0
+        for rank in ranks:
+            total += 11 if rank == 14 else rank if pip and rank < 10 else 10
+        if retournes[0] & 3 == suit:
             flag = 2
-        elif len(retournes) > 1 and retournes[1].suit is suit:
+        elif len(retournes) > 1 and retournes[1] & 3 == suit:
             flag = 1
         else:
             flag = 0
-        key = (total, ranks if tiebreak == "kickers" else ranks[:1], flag)
-        if best is None or key > best:
+        key = (total, tuple(ranks) if kickers else (ranks[0],), flag)
+        if not best or key > best:
             best, best_suit = key, suit
-    assert best is not None
-    return best[0], best_suit, best
+    points = best[0]
+    low, mid, high = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
+    pair = mid if low == mid or mid == high else -1
+    if pair >= 0:
+        matching = sum(1 for i in retournes if i >> 2 == pair)
+        rank = Rank(pair + 2)
+        level = 0
+        category: Category = "point"
+        if low == high:
+            if matching:
+                category, level = "carre", 4
+            else:
+                category, level = "simple", 3 if favori == "below_simple" else 2
+        elif matching == 2:
+            category, level = "carre", 4
+        elif matching == 1 and favori != "off":
+            category, level = "favori", 3 if favori == "above_simple" else 2
+        if level:
+            return HandValue(category, rank, points, _SUITS[best_suit], (level, int(rank)))
+    return HandValue("point", None, points, _SUITS[best_suit], (0, *best))

@@ -27,8 +27,7 @@ from cardrules.game import Log, check_seat, describe_actions, standings_of
 from cardrules.pots import side_pots
 
 from .actions import Announce
-from .engine import ACTED, FIRST, FOLDED, Draft, Phase, flags, legal_set, next_actor
-from .hands import HandValue
+from .engine import ACTED, FIRST, FOLDED, Draft, Phase, flags, legal_set, next_actor, value_of
 from .reasons import why_illegal
 from .rules import Rules
 from .view import View, make_view
@@ -67,7 +66,8 @@ class Table:
     retournes: tuple[Card, ...]
     """The community cards face up now (``()`` before the deal)."""
     brelans: tuple[str | None, ...] = attrs.field(repr=False)
-    """Each seat's class of brelan with the retournés now, or ``None`` (hidden)."""
+    """Each seat's class of brelan with the retournés now, or ``None`` (hidden); all
+    ``None`` when announcements are off (only M-4.1 needs them)."""
     dead_retournes: tuple[Card, ...]
     """Retournés replaced by the retourné change, still face up (V-M.4)."""
     face_up: tuple[int, ...]
@@ -86,9 +86,6 @@ class Table:
     """Where the previous deal's events begin (the view shows them between deals)."""
     event_log: Log[Event] = attrs.field(repr=False)
     """Every event since :func:`new_game` (betting steps add none)."""
-    values: tuple[HandValue, ...] = attrs.field(eq=False, hash=False, repr=False)
-    """Each seat's hand value with the retournés now, computed at the chance node for
-    the showdown (``()`` before the deal; derived from ``hands`` and ``retournes``)."""
 
 
 @attrs.frozen(slots=True)
@@ -199,8 +196,18 @@ class State:
 
     @property
     def brelans(self) -> tuple[str | None, ...]:
-        """Each seat's class of brelan with the retournés now, or ``None`` (hidden)."""
-        return self.table.brelans
+        """Each seat's class of brelan with the retournés now, or ``None`` (hidden).
+
+        >>> from cardrules import Shuffle
+        >>> state = new_game(Rules(announce_fee=None))
+        >>> state.apply(Shuffle(state.chance_cards)).brelans
+        (None, None, None, None)
+        """
+        hands = self.table.hands
+        if not hands[0]:
+            return self.table.brelans
+        values = [value_of(self.rules, hand, self.retournes) for hand in hands]
+        return tuple(value.category if value.is_brelan else None for value in values)
 
     @property
     def dead_retournes(self) -> tuple[Card, ...]:
@@ -559,7 +566,6 @@ def _freeze(draft: Draft, log: Log[Action]) -> State:
         draft.deal_events,
         draft.last_deal_events,
         events,
-        draft.values,
     )
     phase = draft.phase
     to_act = draft.actor if phase is Phase.BETTING else CHANCE if phase is Phase.DEAL else None
@@ -626,7 +632,6 @@ def new_game(
         0,
         0,
         Log(),
-        (),
     )
     blank = State(table, start, zeros, CHANCE, 0, 0, Log())
     draft = Draft(blank)
