@@ -10,7 +10,6 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-import harness
 from cardrules import CHANCE, Card, Shuffle, bourre
 from cardrules.bourre import Exchange, Play, Rules
 from cardrules.cards import STANDARD_DECK
@@ -85,7 +84,6 @@ def extra_illegal(state: bourre.State) -> list[object]:
         for other in state.hands:
             out += [Play(card) for card in other[:2]]
     return out
-
 
 
 CASE = GameCase(

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from cardrules.actions import Action
+from cardrules.bourre._fast import constructor
 from cardrules.cards import STANDARD_DECK, Card
 
 __all__ = ["DROP", "STAY_IN", "Drop", "Exchange", "HiddenExchange", "Play", "StayIn", "play_of"]
@@ -124,8 +125,8 @@ def hidden_exchange(count: int) -> HiddenExchange:
     return _HIDDEN[count]
 
 
-_new = object.__new__
-_set = object.__setattr__
+make_exchange = constructor(Exchange, ("discards",))
+"""Build an ``Exchange`` of discards already in canonical order (skips the converter)."""
 
 
 def exchange_of(discards: tuple[Card, ...]) -> Exchange:
@@ -136,6 +137,4 @@ def exchange_of(discards: tuple[Card, ...]) -> Exchange:
     >>> exchange_of(cards("2c As")) == Exchange(cards("As 2c"))
     True
     """
-    action: Exchange = _new(Exchange)
-    _set(action, "discards", discards)
-    return action
+    return make_exchange(discards)

@@ -21,7 +21,7 @@ from cardrules.bourre.actions import (
     Exchange,
     Play,
     StayIn,
-    exchange_of,
+    make_exchange,
     play_of,
 )
 from cardrules.bourre.tricks import judge, refusal
@@ -38,6 +38,38 @@ __all__ = ["illegal", "legal_actions"]
 
 _PLAYS = tuple(play_of(index) for index in range(52))
 _PLAY_TEXTS = tuple(str(play) for play in _PLAYS)
+
+
+_EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Exchange, ...]] = {}
+_EXCHANGES_KEPT = 4096
+
+
+def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
+    """The interned legal exchanges of ``hand`` (canonical indices) discarding at most
+    ``most`` cards (B-4.1, B-4.2): stand pat first, then by size, each in canonical order.
+
+    Equal hands get the same objects, so a search that reaches one seat's exchange
+    from many states builds them once (the cache keeps the last few thousand hands).
+
+    >>> [str(x) for x in exchanges((0, 51), 2)]
+    ['stand pat', 'exchange 1 card', 'exchange 1 card', 'exchange 2 cards']
+    >>> exchanges((0, 51), 1) is exchanges((0, 51), 1)
+    True
+    """
+    key = (hand, most)
+    found = _EXCHANGES.get(key)
+    if found is None:
+        if len(_EXCHANGES) >= _EXCHANGES_KEPT:
+            _EXCHANGES.clear()
+        cards = tuple(map(STANDARD_DECK.__getitem__, hand))
+        found = tuple(
+            map(
+                make_exchange,
+                chain.from_iterable(combinations(cards, k) for k in range(most + 1)),
+            )
+        )
+        _EXCHANGES[key] = found
+    return found
 
 
 # ---------------------------------------------------------------------- legality
@@ -57,11 +89,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return (STAY_IN, DROP)
     if phase is Phase.EXCHANGE:
         seat = state.to_act  # type: ignore[assignment]
-        hand = tuple(map(STANDARD_DECK.__getitem__, state.hand_ix[seat]))
-        most = min(len(hand), len(table.stock_ix) + len(table.muck_ix))
-        return tuple(
-            map(exchange_of, chain.from_iterable(combinations(hand, k) for k in range(most + 1)))
-        )
+        hand = state.hand_ix[seat]
+        return exchanges(hand, min(len(hand), len(table.stock_ix) + len(table.muck_ix)))
     return ()
 
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import attrs
 
 from cardrules.actions import Action
-from cardrules.bourre.actions import Exchange, StayIn, hidden_exchange
+from cardrules.bourre.actions import STAY_IN, Exchange, hidden_exchange
 from cardrules.bourre.legality import illegal, legal_actions
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.table import Table
@@ -36,6 +36,7 @@ from cardrules.bourre.transitions import (
     apply_restock,
     apply_stay,
     start_deal,
+    use_state_class,
 )
 from cardrules.bourre.view import Phase, View
 from cardrules.cards import STANDARD_DECK, Card, Suit
@@ -51,6 +52,7 @@ GAME_ID = "bourre"
 
 _set = object.__setattr__
 _FULL_DECK = frozenset(STANDARD_DECK)
+_PLAY, _STAY, _EXCHANGE = Phase.PLAY, Phase.STAY, Phase.EXCHANGE
 
 
 @attrs.frozen(slots=True)
@@ -340,18 +342,23 @@ class State:
         2
         """
         phase = self.table.phase
-        if phase is Phase.PLAY or phase is Phase.STAY or phase is Phase.EXCHANGE:
-            legal = self.legal_actions()
-            try:
-                ok = action in legal
-            except Exception:  # unhashable or odd __eq__: not legal
-                ok = False
-            if not ok:
-                raise illegal(self, action)
-            if phase is Phase.PLAY:
+        if phase is _PLAY or phase is _STAY or phase is _EXCHANGE:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            for candidate in legal:
+                if candidate is action:
+                    break
+            else:
+                try:
+                    # an equal action that is not the interned one: apply the interned one
+                    action = legal[legal.index(action)]
+                except Exception:  # not legal, unhashable or odd __eq__
+                    raise illegal(self, action) from None
+            if phase is _PLAY:
                 return apply_play(self, action)  # type: ignore[arg-type]
-            if phase is Phase.STAY:
-                return apply_stay(self, action.__class__ is StayIn)
+            if phase is _STAY:
+                return apply_stay(self, action is STAY_IN)
             return apply_exchange(self, action)  # type: ignore[arg-type]
         if phase is Phase.OVER:
             raise IllegalActionError(
@@ -403,6 +410,9 @@ class State:
             events=self.event_log.since(self.deal_events_from),
             legal=self.legal_actions() if self.to_act == seat else (),
         )
+
+
+use_state_class(State)
 
 
 def _public(action: Action) -> Action:

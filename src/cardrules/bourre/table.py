@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.bourre._fast import constructor
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.view import Phase
 
@@ -71,18 +72,27 @@ class Table:
     """The dealer given to :func:`new_game`."""
 
 
-TABLE_FIELDS = frozenset(field.name for field in attrs.fields(Table))
-"""The names of :class:`Table`'s fields."""
-
-
-def evolve_table(table: Table, changes: dict[str, Any]) -> Table:
-    """A copy of ``table`` with ``changes`` (field name → new value)."""
-    values = list(_GET(table))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return Table(*values)
-
-
 _NAMES = tuple(field.name for field in attrs.fields(Table))
 _GET = operator.attrgetter(*_NAMES)
 _INDEX = {name: index for index, name in enumerate(_NAMES)}
+
+TABLE_FIELDS = frozenset(_NAMES)
+"""The names of :class:`Table`'s fields."""
+
+make_table = constructor(Table, _NAMES)
+"""Build a :class:`Table` from all its field values in order (no checks: the hot path)."""
+
+
+def evolve_table(table: Table, changes: dict[str, Any]) -> Table:
+    """A copy of ``table`` with ``changes`` (field name → new value).
+
+    >>> from cardrules.bourre import new_game
+    >>> table = new_game().table
+    >>> evolve_table(table, {"pot": 9}) == attrs.evolve(table, pot=9)
+    True
+    """
+    values = list(_GET(table))
+    index = _INDEX
+    for name, value in changes.items():
+        values[index[name]] = value
+    return make_table(*values)

@@ -11,14 +11,16 @@ handle one kind of action each; :func:`settle` ends a played deal (B-6).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action
+from cardrules.bourre._fast import constructor
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.rules import Rules
-from cardrules.bourre.table import TABLE_FIELDS, Table, evolve_table
+from cardrules.bourre.table import TABLE_FIELDS, evolve_table, make_table
 from cardrules.bourre.tricks import trick_winner
 from cardrules.bourre.view import Phase
 from cardrules.cards import STANDARD_DECK
@@ -56,15 +58,44 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+STATE_FIELDS = (
+    "table",
+    "to_act",
+    "hand_ix",
+    "trick_ix",
+    "leader",
+    "tricks_won",
+    "log",
+    "event_log",
+    "status",
+)
+"""The fields of a state, in the order :func:`make_state` takes them."""
+
+
+def _unbound(*values: Any) -> State:
+    raise RuntimeError("cardrules.bourre.state has not been imported")
+
+
+make_state: Callable[..., State] = _unbound
+"""Build a state from :data:`STATE_FIELDS` in order, with an empty legal-actions cache
+(no checks: the hot path). Set by :func:`use_state_class`."""
+
+
+def use_state_class(cls: type[State]) -> None:
+    """Make :func:`make_state` build instances of ``cls`` (called once by the state module)."""
+    global make_state
+    make_state = constructor(cls, STATE_FIELDS, _legal=None)
+
+
 def evolve(state: State, **changes: Any) -> State:
     """A copy of ``state`` with ``changes`` to its own or its table's fields (a fast
-    ``attrs.evolve``; the legal-actions cache starts empty)."""
+    ``attrs.evolve`` for the rare transitions; the legal-actions cache starts empty)."""
     table = state.table
     table_changes = {name: value for name, value in changes.items() if name in TABLE_FIELDS}
     if table_changes:
         table = evolve_table(table, table_changes)
     get = changes.get
-    return state.__class__(
+    return make_state(
         table,
         get("to_act", state.to_act),
         get("hand_ix", state.hand_ix),
@@ -108,60 +139,86 @@ def start_deal(
 ) -> State:
     """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6): the deal's chance node."""
     n = rules.players
-    deal_events_from = len(events)
-    events = events.append(DealStarted(deal_number, dealer))
-    stack_list = list(stacks)
-    rebuy_list = list(rebuys)
+    blank = _blank(n)
     eldest = (dealer + 1) % n
-    for k in range(n):
-        seat = (eldest + k) % n
-        if stack_list[seat] == 0:
-            stack_list[seat] = rules.stack
-            rebuy_list[seat] += 1
-            events = events.append(Rebuy(seat, rules.stack))
-    antes = [0 if seat in exempt else min(ante_level, stack_list[seat]) for seat in range(n)]
-    antes, refunds = _cap(rules, pot, antes, eldest)
-    for k in range(n):
-        seat = (eldest + k) % n
-        if antes[seat]:
-            stack_list[seat] -= antes[seat]
-            events = events.append(AntePaid(seat, antes[seat]))
+    seats = blank.seats_from[eldest]
+    new_events: list[Event] = [DealStarted(deal_number, dealer)]
+    stack_list = list(stacks)
+    if 0 in stack_list:
+        rebuy_list = list(rebuys)
+        for seat in seats:
+            if stack_list[seat] == 0:
+                stack_list[seat] = rules.stack
+                rebuy_list[seat] += 1
+                new_events.append(Rebuy(seat, rules.stack))
+        rebuys = tuple(rebuy_list)
+    if exempt:
+        antes = [0 if seat in exempt else min(ante_level, stack_list[seat]) for seat in range(n)]
+    else:
+        antes = [ante_level if ante_level <= stack else stack for stack in stack_list]
+    refunds = None
+    if rules.pot_cap is not None:
+        antes, refunds = _cap(rules, pot, antes, eldest)
+    for seat in seats:
+        ante = antes[seat]
+        if ante:
+            stack_list[seat] -= ante
+            new_events.append(AntePaid(seat, ante))
     if refunds is not None:
-        events = events.append(PotCapped(rules.pot_cap or 0, refunds))
-    table = Table(
-        rules=rules,
-        phase=Phase.DEAL,
-        dealer=dealer,
-        deal_number=deal_number,
-        ante_level=ante_level,
-        stacks=tuple(stack_list),
-        pot=pot + sum(antes),
-        contributions=tuple(antes),
-        rebuys=tuple(rebuy_list),
-        shares=(_ZERO,) * n,
-        order=(),
-        trump_ix=-1,
-        trump_out=False,
-        stock_ix=(),
-        muck_ix=(),
-        discarded=(None,) * n,
-        pending=None,
-        deal_events_from=deal_events_from,
-        deal_actions_from=len(log),
-        start_stacks=start_stacks,
-        start_dealer=start_dealer,
+        new_events.append(PotCapped(rules.pot_cap or 0, refunds))
+    table = make_table(
+        rules,
+        Phase.DEAL,
+        dealer,
+        deal_number,
+        ante_level,
+        tuple(stack_list),
+        pot + sum(antes),
+        tuple(antes),
+        rebuys,
+        blank.shares,
+        (),
+        -1,
+        False,
+        (),
+        (),
+        blank.discarded,
+        None,
+        len(events),
+        len(log),
+        start_stacks,
+        start_dealer,
     )
-    return cls(
+    return make_state(
         table,
-        to_act=CHANCE,
-        hand_ix=((),) * n,
-        trick_ix=(),
-        leader=-1,
-        tricks_won=(0,) * n,
-        log=log,
-        event_log=events,
-        status=(UNDECIDED,) * n,
+        CHANCE,
+        blank.hands,
+        (),
+        -1,
+        blank.tricks,
+        log,
+        events.extend(new_events),
+        blank.status,
     )
+
+
+class _Blank:
+    """The per-seat tuples a deal starts with, for ``n`` seats (shared, immutable)."""
+
+    __slots__ = ("discarded", "hands", "seats_from", "shares", "status", "tricks")
+
+    def __init__(self, n: int) -> None:
+        self.hands: tuple[tuple[int, ...], ...] = ((),) * n
+        self.tricks: tuple[int, ...] = (0,) * n
+        self.status: tuple[int, ...] = (UNDECIDED,) * n
+        self.shares: tuple[Fraction, ...] = (_ZERO,) * n
+        self.discarded: tuple[tuple[int, ...] | None, ...] = (None,) * n
+        self.seats_from = tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
+        """For each first seat, every seat in order from it."""
+
+
+_BLANKS = {n: _Blank(n) for n in range(2, 8)}
+_blank = _BLANKS.__getitem__
 
 
 def _end_deal(
@@ -226,75 +283,93 @@ def _end_deal(
 
 def apply_deal(state: State, shuffle: Shuffle) -> State:
     """Deal one card at a time from eldest (X-1); the dealer's last card is trump (B-2.2)."""
-    rules = state.rules
+    table = state.table
+    rules = table.rules
     n, size = rules.players, rules.hand_size
     order = [card._index for card in shuffle.order]
-    eldest = (state.dealer + 1) % n
+    eldest = (table.dealer + 1) % n
     dealt = n * size
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [tuple(sorted(order[(seat - eldest) % n : dealt : n])) for seat in range(n)]
     trump = order[dealt - 1]
-    return evolve(
-        state,
-        phase=Phase.STAY,
-        to_act=eldest,
-        hand_ix=tuple(hands),
-        trump_ix=trump,
-        stock_ix=tuple(order[n * size :]),
-        log=state.log.append(shuffle),
-        event_log=state.event_log.append(TrumpTurned(state.dealer, STANDARD_DECK[trump])),
+    table = evolve_table(
+        table, {"phase": Phase.STAY, "trump_ix": trump, "stock_ix": tuple(order[dealt:])}
+    )
+    return make_state(
+        table,
+        eldest,
+        tuple(hands),
+        state.trick_ix,
+        state.leader,
+        state.tricks_won,
+        state.log.append(shuffle),
+        state.event_log.append(TrumpTurned(table.dealer, STANDARD_DECK[trump])),
+        state.status,
     )
 
 
 def apply_stay(state: State, stays: bool) -> State:
     """B-3.1 / B-3.2: one seat says stay in or drop; after the dealer, resolve."""
-    seat = state.to_act
-    assert isinstance(seat, int)
-    action = STAY_IN if stays else DROP
-    status = list(state.status)
-    status[seat] = IN if stays else DROPPED
-    log = state.log.append(action)
-    changes: dict[str, Any] = {}
+    seat: int = state.to_act  # type: ignore[assignment]
+    table = state.table
+    old_status = state.status
+    status = (*old_status[:seat], IN if stays else DROPPED, *old_status[seat + 1 :])
+    log = state.log.append(STAY_IN if stays else DROP)
+    hand_ix = state.hand_ix
     if not stays:
-        hand = state.hand_ix[seat]
-        hands = list(state.hand_ix)
-        hands[seat] = ()
-        changes["hand_ix"] = tuple(hands)
-        trump = state.trump_ix
-        changes["muck_ix"] = tuple(sorted((*state.muck_ix, *(c for c in hand if c != trump))))
-        if trump in hand:
-            changes["trump_out"] = True
-    n = state.rules.players
-    if seat != state.dealer:
-        return evolve(
-            state,
-            to_act=(seat + 1) % n,
-            status=tuple(status),
-            log=log,
-            **changes,
+        hand = hand_ix[seat]
+        hand_ix = (*hand_ix[:seat], (), *hand_ix[seat + 1 :])
+        trump = table.trump_ix
+        table = evolve_table(
+            table,
+            {
+                "muck_ix": tuple(sorted((*table.muck_ix, *(c for c in hand if c != trump)))),
+                "trump_out": table.trump_out or trump in hand,
+            },
         )
-    order = tuple(
-        (state.dealer + 1 + k) % n for k in range(n) if status[(state.dealer + 1 + k) % n] == IN
-    )
-    moved = evolve(state, status=tuple(status), order=order, log=log, **changes)
+    dealer = table.dealer
+    n = table.rules.players
+    if seat != dealer:
+        return make_state(
+            table,
+            (seat + 1) % n,
+            hand_ix,
+            state.trick_ix,
+            state.leader,
+            state.tricks_won,
+            log,
+            state.event_log,
+            status,
+        )
+    order = tuple((dealer + 1 + k) % n for k in range(n) if status[(dealer + 1 + k) % n] == IN)
     events = state.event_log
-    if not order:
-        events = events.append(PotCarried(state.pot))
-        return _end_deal(
-            moved,
-            stacks=state.stacks,
-            pot=state.pot,
-            carried=True,
-            exempt=frozenset(),
-            log=log,
-            events=events,
+    pot = table.pot
+    if len(order) < 2:
+        moved = make_state(
+            evolve_table(table, {"order": order}),
+            state.to_act,
+            hand_ix,
+            state.trick_ix,
+            state.leader,
+            state.tricks_won,
+            log,
+            events,
+            status,
         )
-    if len(order) == 1:
+        if not order:
+            return _end_deal(
+                moved,
+                stacks=table.stacks,
+                pot=pot,
+                carried=True,
+                exempt=frozenset(),
+                log=log,
+                events=events.append(PotCarried(pot)),
+            )
         winner = order[0]
-        stacks = list(state.stacks)
-        stacks[winner] += state.pot
-        shares = tuple(state.pot if s == winner else 0 for s in range(n))
-        events = events.append(PotWon(state.pot, (winner,), shares, 0, "the only seat in"))
+        stacks = list(table.stacks)
+        stacks[winner] += pot
+        shares = tuple(pot if s == winner else 0 for s in range(n))
         return _end_deal(
             moved,
             stacks=tuple(stacks),
@@ -302,11 +377,18 @@ def apply_stay(state: State, stays: bool) -> State:
             carried=False,
             exempt=frozenset(),
             log=log,
-            events=events,
+            events=events.append(PotWon(pot, (winner,), shares, 0, "the only seat in")),
         )
-    if state.rules.exchange:
-        return evolve(moved, phase=Phase.EXCHANGE, to_act=order[0])
-    return evolve(moved, phase=Phase.PLAY, to_act=order[0], leader=order[0])
+    first = order[0]
+    if table.rules.exchange:
+        table = evolve_table(table, {"order": order, "phase": Phase.EXCHANGE})
+        leader = state.leader
+    else:
+        table = evolve_table(table, {"order": order, "phase": Phase.PLAY})
+        leader = first
+    return make_state(
+        table, first, hand_ix, state.trick_ix, leader, state.tricks_won, log, events, status
+    )
 
 
 def _after_exchange(state: State, seat: int) -> tuple[Phase, int, int]:
@@ -320,46 +402,68 @@ def _after_exchange(state: State, seat: int) -> tuple[Phase, int, int]:
 
 def apply_exchange(state: State, action: Exchange) -> State:
     """B-4.1 / B-4.2: discard and draw from the stock; a short stock asks for a restock."""
-    seat = state.to_act
-    assert isinstance(seat, int)
-    discards = tuple(card.index for card in action.discards)
+    seat: int = state.to_act  # type: ignore[assignment]
+    table = state.table
+    discards = tuple([card._index for card in action.discards])
     count = len(discards)
-    kept = tuple(c for c in state.hand_ix[seat] if c not in discards)
-    stock = state.stock_ix
-    trump = state.trump_ix
-    discarded = list(state.discarded)
-    discarded[seat] = discards
-    hands = list(state.hand_ix)
+    hand_ix = state.hand_ix
+    kept = [c for c in hand_ix[seat] if c not in discards]
+    stock = table.stock_ix
+    trump = table.trump_ix
+    old_discarded = table.discarded
+    discarded = (*old_discarded[:seat], discards, *old_discarded[seat + 1 :])
     log = state.log.append(action)
     trump_gone = trump in discards
     events = state.event_log.append(Exchanged(seat, count, trump_gone))
     if count <= len(stock):
-        hands[seat] = tuple(sorted((*kept, *stock[:count])))
+        if count:
+            kept += stock[:count]
+            kept.sort()
+        hand_ix = (*hand_ix[:seat], tuple(kept), *hand_ix[seat + 1 :])
         phase, to_act, leader = _after_exchange(state, seat)
-        return evolve(
-            state,
-            phase=phase,
-            to_act=to_act,
-            leader=leader,
-            hand_ix=tuple(hands),
-            stock_ix=stock[count:],
-            muck_ix=tuple(sorted((*state.muck_ix, *(c for c in discards if c != trump)))),
-            trump_out=state.trump_out or trump_gone,
-            discarded=tuple(discarded),
-            log=log,
-            event_log=events,
+        table = evolve_table(
+            table,
+            {
+                "phase": phase,
+                "stock_ix": stock[count:],
+                "muck_ix": tuple(sorted((*table.muck_ix, *(c for c in discards if c != trump))))
+                if count
+                else table.muck_ix,
+                "trump_out": table.trump_out or trump_gone,
+                "discarded": discarded,
+            },
         )
-    hands[seat] = (*kept, *stock)
-    return evolve(
-        state,
-        phase=Phase.RESTOCK,
-        to_act=CHANCE,
-        hand_ix=tuple(hands),
-        stock_ix=(),
-        pending=(seat, count - len(stock), discards),
-        discarded=tuple(discarded),
-        log=log,
-        event_log=events,
+        return make_state(
+            table,
+            to_act,
+            hand_ix,
+            state.trick_ix,
+            leader,
+            state.tricks_won,
+            log,
+            events,
+            state.status,
+        )
+    hand_ix = (*hand_ix[:seat], (*kept, *stock), *hand_ix[seat + 1 :])
+    table = evolve_table(
+        table,
+        {
+            "phase": Phase.RESTOCK,
+            "stock_ix": (),
+            "pending": (seat, count - len(stock), discards),
+            "discarded": discarded,
+        },
+    )
+    return make_state(
+        table,
+        CHANCE,
+        hand_ix,
+        state.trick_ix,
+        state.leader,
+        state.tricks_won,
+        log,
+        events,
+        state.status,
     )
 
 
@@ -392,14 +496,16 @@ def apply_play(state: State, action: Play) -> State:
     seat: int = state.to_act  # type: ignore[assignment]
     card = action.card._index
     hands = list(state.hand_ix)
-    hands[seat] = tuple([c for c in hands[seat] if c != card])
+    hand = hands[seat]
+    at = hand.index(card)
+    hands[seat] = hand[:at] + hand[at + 1 :]
     trick = (*state.trick_ix, card)
     table = state.table
     order = table.order
     log = state.log.append(action)
     if len(trick) < len(order):
         # the hot path: the table is shared, only the small state is new
-        return state.__class__(
+        return make_state(
             table,
             order[(order.index(seat) + 1) % len(order)],
             tuple(hands),
@@ -414,17 +520,18 @@ def apply_play(state: State, action: Play) -> State:
     winner = order[(start + trick_winner(trick, table.trump_ix & 3)) % len(order)]
     tricks = list(state.tricks_won)
     tricks[winner] += 1
-    events = state.event_log.append(TrickWon(winner, tuple(STANDARD_DECK[c] for c in trick)))
+    events = state.event_log.append(TrickWon(winner, tuple(map(STANDARD_DECK.__getitem__, trick))))
     if hands[winner]:
-        return evolve(
-            state,
-            to_act=winner,
-            leader=winner,
-            hand_ix=tuple(hands),
-            trick_ix=(),
-            tricks_won=tuple(tricks),
-            log=log,
-            event_log=events,
+        return make_state(
+            table,
+            winner,
+            tuple(hands),
+            (),
+            winner,
+            tuple(tricks),
+            log,
+            events,
+            state.status,
         )
     return settle(state, tuple(hands), tuple(tricks), log, events)
 
@@ -445,14 +552,15 @@ def settle(
     top = tuple(s for s in order if tricks[s] == most)
     stacks = list(state.stacks)
     carried = len(top) > 1 or most < rules.min_tricks
+    new_events: list[Event] = []
     if carried:
         pot = before
-        events = events.append(PotCarried(before))
+        new_events.append(PotCarried(before))
     else:
         winner = top[0]
         stacks[winner] += before
         pot = 0
-        events = events.append(
+        new_events.append(
             PotWon(
                 before,
                 (winner,),
@@ -467,9 +575,10 @@ def settle(
     for seat in bourres:
         stacks[seat] -= payments[seat]
         pot += payments[seat]
-        events = events.append(Bourre(seat, payments[seat]))
+        new_events.append(Bourre(seat, payments[seat]))
     if refunds is not None:
-        events = events.append(PotCapped(rules.pot_cap or 0, refunds))
+        new_events.append(PotCapped(rules.pot_cap or 0, refunds))
+    events = events.extend(new_events)
     exempt = frozenset((*bourres, *(top if carried else ())))
     return _end_deal(
         state,
