@@ -179,6 +179,27 @@ def _raises(low: int, high: int) -> tuple[Action, ...]:
     return found
 
 
+def deal_hands(order: tuple[Card, ...], eldest: int, players: int) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's three cards, dealt one at a time from ``eldest`` (X-1, M-2.2).
+
+    >>> deal_hands(tuple(range(9)), 1, 3)
+    ((2, 5, 8), (0, 3, 6), (1, 4, 7))
+    """
+    n = players
+    hands: list[tuple[Card, ...]] = [()] * n
+    for k in range(n):
+        hands[(eldest + k) % n] = (order[k], order[k + n], order[k + 2 * n])
+    return tuple(hands)
+
+
+def brelans_of(
+    rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]
+) -> tuple[str | None, ...]:
+    """Each seat's class of brelan with ``retournes``, or ``None`` (for M-4.1)."""
+    values = [value_of(rules, hand, retournes) for hand in hands]
+    return tuple(value.category if value.is_brelan else None for value in values)
+
+
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
@@ -337,11 +358,9 @@ class Draft:
         n = self.players
         rules = self.rules
         eldest = self.eldest
-        hands: list[tuple[Card, ...]] = [()] * n
-        for k in range(n):
-            hands[(eldest + k) % n] = (order[k], order[k + n], order[k + 2 * n])
+        hands = deal_hands(order, eldest, n)
         self.deck = order
-        self.hands = tuple(hands)
+        self.hands = hands
         self.retournes = order[3 * n : 3 * n + rules.retournes]
         self.events.append(RetournesTurned(self.retournes))
         self.classify()
@@ -385,12 +404,8 @@ class Draft:
     def classify(self) -> None:
         """Each seat's class of brelan with the retournés now, for M-4.1 (only when
         announcements are on: nothing else needs it before the showdown)."""
-        rules = self.rules
-        if rules.announce_fee is None:
-            return
-        retournes = self.retournes
-        values = [value_of(rules, hand, retournes) for hand in self.hands]
-        self.brelans = tuple(value.category if value.is_brelan else None for value in values)
+        if self.rules.announce_fee is not None:
+            self.brelans = brelans_of(self.rules, self.hands, self.retournes)
 
     # -- betting ---------------------------------------------------------------------
     def bet(self, action: Action) -> None:

@@ -27,7 +27,21 @@ from cardrules.game import Log, check_seat, describe_actions, standings_of
 from cardrules.pots import side_pots
 
 from .actions import Announce
-from .engine import ACTED, FIRST, FOLDED, Draft, Phase, flags, legal_set, next_actor, value_of
+from .engine import (
+    ACTED,
+    FIRST,
+    FOLDED,
+    Draft,
+    Phase,
+    brelans_of,
+    deal_hands,
+    flags,
+    legal_set,
+    next_actor,
+    seat_order,
+    value_of,
+)
+from .events import RetournesTurned
 from .reasons import why_illegal
 from .rules import Rules
 from .view import View, make_view
@@ -376,9 +390,7 @@ class State:
         if phase is Phase.DEAL:
             rules = self.table.rules
             shuffle = check_shuffle(action, rules.deck, _deck_set(rules.players))
-            draft = Draft(self)
-            draft.deal(shuffle.order)
-            return _freeze(draft, self.log.append(shuffle))
+            return _deal(self, shuffle)
         raise IllegalActionError(
             f"the session is over: no action can be applied, not {action!r} (X-7)",
             rule="X-7",
@@ -537,6 +549,52 @@ def _general(state: State, action: Action) -> State:
     else:
         draft.bet(action)
     return _freeze(draft, state.log.append(action))
+
+
+def _deal(state: State, shuffle: Shuffle) -> State:
+    """The deal of a checked ``shuffle`` (X-1, M-2.2, V-M.1): built directly when the
+    betting opens at once; through ``Draft.deal`` with the open card (V-M.2) or when
+    fewer than two seats have chips left after the antes."""
+    table = state.table
+    rules = table.rules
+    n = rules.players
+    stacks = state.stacks
+    eldest = (table.dealer + 1) % n
+    able = [seat for seat in seat_order(eldest, n) if stacks[seat] > 0]
+    log = state.log.append(shuffle)
+    order = shuffle.order
+    if rules.open_card or len(able) < 2:
+        draft = Draft(state)
+        draft.deal(order)
+        return _freeze(draft, log)
+    hands = deal_hands(order, eldest, n)
+    retournes = order[3 * n : 3 * n + rules.retournes]
+    brelans = table.brelans
+    if rules.announce_fee is not None:
+        brelans = brelans_of(rules, hands, retournes)
+    table = Table(
+        rules,
+        Phase.BETTING,
+        table.dealer,
+        table.deal_number,
+        table.announced,
+        0,
+        order,
+        hands,
+        retournes,
+        brelans,
+        table.dead_retournes,
+        table.face_up,
+        table.changed,
+        table.rebuys,
+        table.initial_stacks,
+        table.initial_dealer,
+        table.deal_events,
+        table.last_deal_events,
+        table.event_log.append(RetournesTurned(retournes)),
+    )
+    # at the chance node every per-seat flag is clear, and opening the round keeps it so
+    return _make(table, stacks, state.contributions, able[0], state.largest, 0, log)
 
 
 _STEPS = {Check: _bet, Call: _bet, Raise: _bet, Fold: _fold, Announce: _general}
