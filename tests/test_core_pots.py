@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cardrules.pots import (
     apportion,
+    betting_pots,
     eldest_order,
     share_exactly,
     side_pots,
@@ -129,3 +130,33 @@ def test_V_B_6_apportion_tie_goes_from_eldest() -> None:
 
 def test_eldest_order() -> None:
     assert eldest_order(3, 4) == (3, 0, 1, 2)
+
+
+@given(contributions, st.data(), st.integers(0, 30))
+def test_X_4_betting_pots_conserve_and_split_only_at_all_in_levels(
+    contribs: list[int], data: st.DataObject, dead: int
+) -> None:
+    """X-4: while betting, pots split only where a seat is all-in."""
+    n = len(contribs)
+    live = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    all_in = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    pots = betting_pots(contribs, live, all_in, dead)
+    assert sum(amount for amount, _ in pots) == sum(contribs) + dead
+    capped = {c for c, a, e in zip(contribs, live, all_in, strict=True) if a and e}
+    assert len(pots) <= len(capped) + 1
+    for seat in range(n):
+        if live[seat] and not all_in[seat]:
+            assert all(seat in eligible for _, eligible in pots)
+
+
+@given(contributions, st.data())
+def test_X_4_betting_pots_equal_side_pots_once_the_betting_closes(
+    contribs: list[int], data: st.DataObject
+) -> None:
+    """X-4: when every live seat has matched the top or is all-in, both agree."""
+    n = len(contribs)
+    live = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    assume(any(live))
+    top = max(c for c, a in zip(contribs, live, strict=True) if a)
+    all_in = [c < top for c in contribs]
+    assert betting_pots(contribs, live, all_in) == side_pots(contribs, live)

@@ -14,13 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["apportion", "share_exactly", "side_pots", "split_pot", "uncalled_excess"]
+__all__ = [
+    "apportion",
+    "betting_pots",
+    "share_exactly",
+    "side_pots",
+    "split_pot",
+    "uncalled_excess",
+]
 
 
 def side_pots(
     contributions: Sequence[int], live: Sequence[bool], dead: int = 0
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Split the contributions into a main pot and side pots (X-4).
+    """Split the contributions into a main pot and side pots (X-4), as at a showdown.
 
     Each level of contribution of a live seat closes a pot; a live seat is eligible
     for every pot up to its own level. Chips of folded seats stay in the pots they
@@ -39,6 +46,50 @@ def side_pots(
     ((9, (0, 1)), (6, (0,)))
     """
     levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive})
+    return _pots_at(levels, contributions, live, (True,) * len(contributions), dead)
+
+
+def betting_pots(
+    contributions: Sequence[int], live: Sequence[bool], all_in: Sequence[bool], dead: int = 0
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots while the betting is still open (X-4): split only at all-in levels.
+
+    A live seat that still has chips can call up to the largest contribution, so it is
+    eligible for every pot; an all-in seat only for the pots up to its own level. Once
+    every live seat has matched or is all-in this equals :func:`side_pots`.
+
+    :param contributions: each seat's chips put in this deal.
+    :param live: for each seat, whether it can still win (has not folded).
+    :param all_in: for each seat, whether its stack is empty.
+    :param dead: chips in the middle that belong to no seat's contribution.
+    :returns: ``(amount, eligible_seats)`` pairs, main pot first.
+
+    >>> betting_pots((3, 1, 1, 1), live=(True,) * 4, all_in=(False,) * 4)
+    ((6, (0, 1, 2, 3)),)
+    >>> betting_pots((6, 2, 4, 1), live=(True, True, True, False),
+    ...              all_in=(False, True, False, False))
+    ((7, (0, 1, 2)), (6, (0, 2)))
+    """
+    tops = [c for c, alive in zip(contributions, live, strict=True) if alive]
+    if not tops:
+        return ((sum(contributions) + dead, ()),)
+    top = max(tops)
+    caps = {
+        c
+        for c, alive, empty in zip(contributions, live, all_in, strict=True)
+        if alive and empty and c < top
+    }
+    return _pots_at(sorted({*caps, top}), contributions, live, all_in, dead, open_betting=True)
+
+
+def _pots_at(
+    levels: Sequence[int],
+    contributions: Sequence[int],
+    live: Sequence[bool],
+    all_in: Sequence[bool],
+    dead: int,
+    open_betting: bool = False,
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
     if not levels:
         return ((sum(contributions) + dead, ()),)
     pots: list[tuple[int, tuple[int, ...]]] = []
@@ -52,8 +103,8 @@ def side_pots(
             amount += dead
         eligible = tuple(
             seat
-            for seat, (c, alive) in enumerate(zip(contributions, live, strict=True))
-            if alive and c >= level
+            for seat, c in enumerate(contributions)
+            if live[seat] and (c >= level or (open_betting and not all_in[seat]))
         )
         if amount or not pots:
             pots.append((amount, eligible))
