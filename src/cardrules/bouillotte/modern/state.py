@@ -100,6 +100,32 @@ class Table:
     """Where the previous deal's events begin (the view shows them between deals)."""
     event_log: Log[Event] = attrs.field(repr=False)
     """Every event since :func:`new_game` (betting steps add none)."""
+    change_pending: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether a betting step may bring the retourné change (V-M.4): the first round of
+    a deal with ``retourne_change`` before the change (derived)."""
+    act_bits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Per seat, the bits of :attr:`State.marks` a betting action sets: acted, and in
+    the first round acted in the first round (derived)."""
+
+    def __attrs_post_init__(self) -> None:
+        first = self.betting_round == 0
+        object.__setattr__(
+            self, "change_pending", first and self.rules.retourne_change and not self.changed
+        )
+        object.__setattr__(self, "act_bits", _act_bits(first, self.rules.players))
+
+
+_ACT_BITS: dict[tuple[bool, int], tuple[int, ...]] = {}
+
+
+def _act_bits(first: bool, players: int) -> tuple[int, ...]:
+    found = _ACT_BITS.get((first, players))
+    if found is None:
+        found = _ACT_BITS[(first, players)] = tuple(
+            (1 << (ACTED + seat)) | ((1 << (FIRST + seat)) if first else 0)
+            for seat in range(players)
+        )
+    return found
 
 
 @attrs.frozen(slots=True)
@@ -476,63 +502,90 @@ def _make(
     return state
 
 
-def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    changed = list(values)
-    changed[index] = value
-    return tuple(changed)
-
-
 _UNACTED = ~((1 << FIRST) - 1)
 """``marks &`` this clears every seat's "acted since the last raise"."""
 
 
-def _bet(state: State, action: Action) -> State:
-    """A legal check, call or raise (M-3.2–M-3.5). When the round stays open and no
-    retourné change is pending, the new state is built here directly; otherwise the
-    general path (``Draft.bet``) runs."""
+def _check(state: State, action: Action) -> State:
+    """A legal check (M-3.2): built directly when the round stays open and no retourné
+    change is pending; otherwise through the general path (``Draft.bet``)."""
     table = state.table
-    betting_round = table.betting_round
-    if betting_round == 0 and table.rules.retourne_change and not table.changed:
+    if table.change_pending:
         return _general(state, action)
     seat: int = state.to_act  # type: ignore[assignment]
+    marks = state.marks | table.act_bits[seat]
     stacks = state.stacks
     contributions = state.contributions
     largest = state.largest
-    marks = state.marks
-    cls = action.__class__
-    if cls is Call:
-        amount = min(largest - contributions[seat], stacks[seat])
-        stacks = _put(stacks, seat, stacks[seat] - amount)
-        contributions = _put(contributions, seat, contributions[seat] + amount)
-    elif cls is Raise:
-        to: int = action.to  # type: ignore[attr-defined]
-        stacks = _put(stacks, seat, stacks[seat] - (to - contributions[seat]))
-        contributions = _put(contributions, seat, to)
-        largest = to
-        marks &= _UNACTED
-    marks |= 1 << seat
-    if betting_round == 0:
-        marks |= 1 << (FIRST + seat)
     following = next_actor(marks, stacks, contributions, largest, seat)
     if following < 0:
         return _general(state, action)
     return _make(table, stacks, contributions, following, largest, marks, state.log.append(action))
 
 
-def _fold(state: State, action: Action) -> State:
-    """A legal fold (M-3.2): built directly when the deal and the round go on and no
-    retourné change is pending; otherwise the general path (``Draft.bet``) runs."""
+def _call(state: State, action: Action) -> State:
+    """A legal call, all-in when the stack is short (M-3.2, X-3): built directly when the
+    round stays open and no retourné change is pending; otherwise ``Draft.bet``."""
     table = state.table
-    betting_round = table.betting_round
-    if betting_round == 0 and table.rules.retourne_change and not table.changed:
+    if table.change_pending:
         return _general(state, action)
     seat: int = state.to_act  # type: ignore[assignment]
-    marks = state.marks | (1 << seat) | (1 << (FOLDED + seat))
-    if betting_round == 0:
-        marks |= 1 << (FIRST + seat)
-    if flags(marks, FOLDED, len(state.stacks)).count(False) == 1:
+    marks = state.marks | table.act_bits[seat]
+    largest = state.largest
+    stacks = list(state.stacks)
+    contributions = list(state.contributions)
+    have = stacks[seat]
+    amount = largest - contributions[seat]
+    if amount > have:
+        amount = have
+    stacks[seat] = have - amount
+    contributions[seat] += amount
+    following = next_actor(marks, stacks, contributions, largest, seat)
+    if following < 0:
         return _general(state, action)
+    return _make(
+        table,
+        tuple(stacks),
+        tuple(contributions),
+        following,
+        largest,
+        marks,
+        state.log.append(action),
+    )
+
+
+def _raise(state: State, action: Action) -> State:
+    """A legal raise (M-3.3, X-3): every other seat must act again. Built directly when
+    the round stays open and no retourné change is pending; otherwise ``Draft.bet``."""
+    table = state.table
+    if table.change_pending:
+        return _general(state, action)
+    seat: int = state.to_act  # type: ignore[assignment]
+    marks = (state.marks & _UNACTED) | table.act_bits[seat]
+    to: int = action.to  # type: ignore[attr-defined]
+    stacks = list(state.stacks)
+    contributions = list(state.contributions)
+    stacks[seat] -= to - contributions[seat]
+    contributions[seat] = to
+    following = next_actor(marks, stacks, contributions, to, seat)
+    if following < 0:
+        return _general(state, action)
+    return _make(
+        table, tuple(stacks), tuple(contributions), following, to, marks, state.log.append(action)
+    )
+
+
+def _fold(state: State, action: Action) -> State:
+    """A legal fold (M-3.2): built directly when the deal and the round go on and no
+    retourné change is pending; otherwise through the general path (``Draft.bet``)."""
+    table = state.table
+    if table.change_pending:
+        return _general(state, action)
+    seat: int = state.to_act  # type: ignore[assignment]
+    marks = state.marks | table.act_bits[seat] | (1 << (FOLDED + seat))
     stacks = state.stacks
+    if flags(marks, FOLDED, len(stacks)).count(False) == 1:
+        return _general(state, action)
     contributions = state.contributions
     largest = state.largest
     following = next_actor(marks, stacks, contributions, largest, seat)
@@ -597,7 +650,7 @@ def _deal(state: State, shuffle: Shuffle) -> State:
     return _make(table, stacks, state.contributions, able[0], state.largest, 0, log)
 
 
-_STEPS = {Check: _bet, Call: _bet, Raise: _bet, Fold: _fold, Announce: _general}
+_STEPS = {Check: _check, Call: _call, Raise: _raise, Fold: _fold, Announce: _general}
 """The transition of each (legal) betting action, by its class."""
 
 
