@@ -20,11 +20,11 @@ from cardrules.bouillotte.historic.events import (
     PrimesPaid,
     ShowdownHands,
 )
-from cardrules.bouillotte.historic.hands import Brelan, _owners_winner, _ranking, _totals, brelan_of
+from cardrules.bouillotte.historic.hands import Brelan, card_points
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.rules import PLAYERS
+from cardrules.bouillotte.historic.rules import DECK_SET, PLAYERS
 from cardrules.bouillotte.historic.table import Deal, make_deal
-from cardrules.cards import Card, Suit
+from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
 from cardrules.chance import CHANCE, Shuffle
 from cardrules.events import (
     AntePaid,
@@ -38,7 +38,7 @@ from cardrules.events import (
     SessionEnded,
 )
 from cardrules.game import Log
-from cardrules.pots import share_exactly, side_pots, uncalled_excess
+from cardrules.pots import share_exactly
 
 if TYPE_CHECKING:
     from cardrules.bouillotte.historic.state import State
@@ -52,11 +52,13 @@ __all__ = [
     "on_fold",
     "on_raise",
     "on_shuffle",
+    "showdown_pots",
 ]
 
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _NOT_FOLDED = (False,) * PLAYERS
 _ZEROS = (0,) * PLAYERS
+_NO_BRELANS: list[Brelan | None] = [None] * PLAYERS
 _CARRE, _DEAL, _BETTING, _PLUS_RIEN, _OVER = (
     Phase.CARRE,
     Phase.DEAL,
@@ -390,8 +392,109 @@ def _general_pass(
 
 # --- the showdown (H-5, H-6) -----------------------------------------------------------------
 
-_COLLECTIVE_TEXT = {suit: f"the collective point in {suit.symbol}" for suit in Suit}
-_BRELAN_TEXT: dict[Brelan, str] = {}
+_COLLECTIVE_TEXT = tuple(f"the collective point in {suit.symbol}" for suit in Suit)
+_SUITS = tuple(Suit)
+_POINTS = tuple(card_points(card) if card in DECK_SET else 0 for card in STANDARD_DECK)
+"""Each card's value in the collective point, by ``card.index`` (H-5.3)."""
+_BRELANS = {
+    (carre, int(rank)): Brelan("carre" if carre else "simple", rank)
+    for carre in (False, True)
+    for rank in (Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.ACE)
+}
+"""The ten brelans, interned: ``(carre?, rank) → Brelan``."""
+
+
+def _brelans(
+    hands: tuple[tuple[Card, ...], ...], retourne: Card, live: tuple[int, ...]
+) -> list[Brelan | None]:
+    """Each live seat's brelan (H-5.1), as :func:`~.hands.brelan_of` finds it."""
+    brelans: list[Brelan | None] = [None] * PLAYERS
+    turned = retourne.index >> 2
+    for seat in live:
+        first, second, third = hands[seat]
+        rank = first.index >> 2
+        if rank == second.index >> 2 == third.index >> 2:
+            brelans[seat] = _BRELANS[rank == turned, rank + 2]
+    return brelans
+
+
+def _point(hands: tuple[tuple[Card, ...], ...], retourne: Card) -> tuple[int, int, int, int]:
+    """The suit totals over the 13 exposed cards, by suit index (H-5.3)."""
+    points = _POINTS
+    totals = [0, 0, 0, 0]
+    for hand in hands:
+        for card in hand:
+            index = card.index
+            totals[index & 3] += points[index]
+    index = retourne.index
+    totals[index & 3] += points[index]
+    return totals[0], totals[1], totals[2], totals[3]
+
+
+def _point_winner(
+    hands: tuple[tuple[Card, ...], ...],
+    totals: tuple[int, int, int, int],
+    eligible: tuple[int, ...],
+    eldest: int,
+) -> tuple[int, int]:
+    """The seat and suit index that win a pot by the collective point, as
+    :func:`~.hands.collective_point` decides it: the richest suit with an eligible
+    owner (H-5.4, H-5.5); among suits that tie, the owner first from eldest, then the
+    lower suit (H-5.6)."""
+    best = [-1, -1, -1, -1]
+    owner = [-1, -1, -1, -1]
+    for seat in eligible:
+        for card in hands[seat]:
+            index = card.index
+            suit = index & 3
+            if index > best[suit]:
+                best[suit] = index
+                owner[suit] = seat
+    found = None
+    for suit in range(4):
+        seat = owner[suit]
+        if seat >= 0:
+            key = (-totals[suit], (seat - eldest) % PLAYERS, suit)
+            if found is None or key < found:
+                found = key
+    assert found is not None  # every eligible seat holds three cards
+    return owner[found[2]], found[2]
+
+
+def showdown_pots(
+    contributions: list[int], live: tuple[int, ...], dead: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots at a showdown, as :func:`cardrules.pots.side_pots` splits them (X-4),
+    written for the few seats of this game: each level of a live seat's contribution
+    closes a pot; folded chips above the highest live level join the last pot.
+
+    :param contributions: each seat's chips this deal.
+    :param live: the seats still in, in seat order (at least one).
+    :param dead: chips carried from an earlier deal, for the main pot.
+    :returns: ``(amount, eligible seats)`` pairs, main pot first.
+
+    >>> showdown_pots([10, 4, 10, 2], (0, 1, 2), dead=0)
+    ((14, (0, 1, 2)), (12, (0, 2)))
+    """
+    first = contributions[live[0]]
+    for seat in live:
+        if contributions[seat] != first:
+            break
+    else:  # every seat still in put in as much: one pot
+        return ((dead + sum(contributions), live),)
+    levels = sorted({contributions[seat] for seat in live})
+    last = levels[-1]
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in levels:
+        amount = dead if not pots else 0
+        for chips in contributions:
+            if chips > below:
+                amount += (chips if chips < level or level == last else level) - below
+        if amount or not pots:
+            pots.append((amount, tuple(seat for seat in live if contributions[seat] >= level)))
+        below = level
+    return tuple(pots)
 
 
 def _showdown(
@@ -407,20 +510,22 @@ def _showdown(
     contributions = list(contributions_now)
     hands, retourne = deal.hands, deal.retourne
     assert retourne is not None
-    eldest = (deal.dealer + 1) % PLAYERS
     events: list[Event] = []
-    excess = uncalled_excess(contributions)
-    if excess is not None:  # X-4
-        seat, amount = excess
-        stacks[seat] += amount
-        contributions[seat] -= amount
-        events.append(ExcessReturned(seat, amount))
-    live = [not f for f in folded]
-    brelans = [brelan_of(hands[s], retourne) if live[s] else None for s in range(PLAYERS)]
+    largest = max(contributions)
+    excess = largest - sorted(contributions)[-2]
+    if excess:  # X-4, as uncalled_excess: to the first seat with the largest contribution
+        seat = contributions.index(largest)
+        stacks[seat] += excess
+        contributions[seat] -= excess
+        events.append(ExcessReturned(seat, excess))
+    live = tuple(seat for seat in range(PLAYERS) if not folded[seat])
+    pots = showdown_pots(contributions, live, deal.carried)
+    brelans = _brelans(hands, retourne, live)
     awards: list[Event] = []
     exposed_all = False
-    point: tuple[tuple[int, int, int, int], tuple[tuple[Suit, ...], ...]] | None = None
-    for index, (amount, eligible) in enumerate(side_pots(contributions, live, deal.carried)):
+    eldest = (deal.dealer + 1) % PLAYERS
+    point: tuple[int, int, int, int] | None = None
+    for index, (amount, eligible) in enumerate(pots):
         best = None
         for seat in eligible:
             brelan = brelans[seat]
@@ -428,47 +533,38 @@ def _showdown(
                 best = (brelan, seat)
         hand: str | None
         if best is not None:  # H-5.1, H-5.2
-            winner = best[1]
-            hand = _BRELAN_TEXT.get(best[0])
-            if hand is None:
-                hand = _BRELAN_TEXT[best[0]] = str(best[0])
+            winner, hand = best[1], str(best[0])
         elif len(eligible) == 1:  # a pot nobody else may win is not contested
             winner, hand = eligible[0], None
         else:  # H-5.3 to H-5.7
             exposed_all = True
             if point is None:  # the suit order is the same for every pot (H-5.7)
-                counted = _totals([*(c for h in hands for c in h), retourne])
-                point = (counted[0], counted[1], counted[2], counted[3]), _ranking(counted)
-            found = _owners_winner(hands, point[1], eligible, eldest)
-            assert found is not None  # every eligible seat holds three cards
-            winner, suit = found
-            awards.append(CollectivePoint(point[0], suit, winner, index))
+                point = _point(hands, retourne)
+            winner, suit = _point_winner(hands, point, eligible, eldest)
+            awards.append(CollectivePoint(point, _SUITS[suit], winner, index))
             hand = _COLLECTIVE_TEXT[suit]
         stacks[winner] += amount
-        awards.append(
-            PotWon(
-                amount,
-                (winner,),
-                tuple(amount if s == winner else 0 for s in range(PLAYERS)),
-                index,
-                hand,
-            )
-        )
-    shown = tuple(hands[s] if (exposed_all or live[s]) else () for s in range(PLAYERS))
+        shares = [0] * PLAYERS
+        shares[winner] = amount
+        awards.append(PotWon(amount, (winner,), tuple(shares), index, hand))
+    if exposed_all:
+        shown = hands
+    else:
+        shown = tuple(() if folded[seat] else hands[seat] for seat in range(PLAYERS))
     showdown = ShowdownHands(retourne, shown)
     events.append(showdown)
     events.extend(awards)
     primes = deal.primes  # H-6.1: shown brelans collect from every other seat
-    delta = [0] * PLAYERS
-    receivers = []
-    for seat, brelan in enumerate(brelans):
-        if brelan is not None:
-            receivers.append(seat)
-            for other in range(PLAYERS):
-                if other != seat:
-                    delta[seat] += brelan.prime
-                    delta[other] -= brelan.prime
-    if receivers:
+    if brelans != _NO_BRELANS:
+        delta = [0] * PLAYERS
+        receivers = []
+        for seat, brelan in enumerate(brelans):
+            if brelan is not None:
+                receivers.append(seat)
+                for other in range(PLAYERS):
+                    if other != seat:
+                        delta[seat] += brelan.prime
+                        delta[other] -= brelan.prime
         primes = tuple(p + d for p, d in zip(primes, delta, strict=True))
         events.append(PrimesPaid(tuple(receivers), tuple(delta)))
     return _end_deal(
