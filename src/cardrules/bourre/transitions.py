@@ -11,6 +11,7 @@ handle one kind of action each; :func:`settle` ends a played deal (B-6).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,8 @@ __all__ = [
 UNDECIDED, IN, DROPPED = 0, 1, 2
 """A seat's status in the stay phase (B-3.1)."""
 _ZERO = Fraction(0)
+_INDEX_OF = operator.attrgetter("_index")
+_NO_SEATS: frozenset[int] = frozenset()
 _new = object.__new__
 _set = object.__setattr__
 
@@ -142,7 +145,7 @@ def start_deal(
     blank = _blank(n)
     eldest = (dealer + 1) % n
     seats = blank.seats_from[eldest]
-    new_events: list[Event] = [DealStarted(deal_number, dealer)]
+    new_events: list[Event] = [_deal_started(deal_number, dealer)]
     stack_list = list(stacks)
     if 0 in stack_list:
         rebuy_list = list(rebuys)
@@ -163,7 +166,7 @@ def start_deal(
         ante = antes[seat]
         if ante:
             stack_list[seat] -= ante
-            new_events.append(AntePaid(seat, ante))
+            new_events.append(_ante_paid(seat, ante))
     if refunds is not None:
         new_events.append(PotCapped(rules.pot_cap or 0, refunds))
     table = make_table(
@@ -202,6 +205,32 @@ def start_deal(
     )
 
 
+def _ante_paid(seat: int, amount: int) -> AntePaid:
+    """The interned ``AntePaid(seat, amount)`` (antes repeat every deal)."""
+    key = (seat, amount)
+    event = _ANTES.get(key)
+    if event is None:
+        if len(_ANTES) >= 4096:
+            _ANTES.clear()
+        event = _ANTES[key] = AntePaid(seat, amount)
+    return event
+
+
+def _deal_started(deal_number: int, dealer: int) -> DealStarted:
+    """The interned ``DealStarted(deal_number, dealer)``."""
+    key = (deal_number, dealer)
+    event = _DEALS.get(key)
+    if event is None:
+        if len(_DEALS) >= 4096:
+            _DEALS.clear()
+        event = _DEALS[key] = DealStarted(deal_number, dealer)
+    return event
+
+
+_ANTES: dict[tuple[int, int], AntePaid] = {}
+_DEALS: dict[tuple[int, int], DealStarted] = {}
+
+
 class _Blank:
     """The per-seat tuples a deal starts with, for ``n`` seats (shared, immutable)."""
 
@@ -236,27 +265,28 @@ def _end_deal(
 
     ``deal`` holds final per-deal fields to keep when the session ends (hands, tricks).
     """
-    rules = state.rules
+    table = state.table
+    rules = table.rules
     n = rules.players
-    if state.deal_number + 1 < rules.deals:
+    if table.deal_number + 1 < rules.deals:
         if not rules.rising_ante:
             ante_level = rules.ante
         else:
-            ante_level = state.ante_level * 2 if carried else rules.ante
+            ante_level = table.ante_level * 2 if carried else rules.ante
         return start_deal(
             state.__class__,
             rules,
-            dealer=(state.dealer + 1) % n,
-            deal_number=state.deal_number + 1,
+            dealer=(table.dealer + 1) % n,
+            deal_number=table.deal_number + 1,
             stacks=stacks,
             pot=pot,
-            rebuys=state.rebuys,
+            rebuys=table.rebuys,
             ante_level=ante_level,
-            exempt=exempt if rules.ante_exemptions else frozenset(),
+            exempt=exempt if rules.ante_exemptions else _NO_SEATS,
             log=log,
             events=events,
-            start_stacks=state.start_stacks,
-            start_dealer=state.start_dealer,
+            start_stacks=table.start_stacks,
+            start_dealer=table.start_dealer,
         )
     shares = (_ZERO,) * n
     if pot:
@@ -286,7 +316,7 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
     table = state.table
     rules = table.rules
     n, size = rules.players, rules.hand_size
-    order = [card._index for card in shuffle.order]
+    order = list(map(_INDEX_OF, shuffle.order))
     eldest = (table.dealer + 1) % n
     dealt = n * size
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
@@ -544,42 +574,44 @@ def settle(
     events: Log[Event],
 ) -> State:
     """B-6.1–B-6.3: the sole leader takes the pot; bourrés pay into the next pot."""
-    rules = state.rules
+    table = state.table
+    rules = table.rules
     n = rules.players
-    order = state.order
-    before = state.pot
-    most = max(tricks[s] for s in order)
-    top = tuple(s for s in order if tricks[s] == most)
-    stacks = list(state.stacks)
-    carried = len(top) > 1 or most < rules.min_tricks
+    order = table.order
+    before = table.pot
+    counts = [tricks[s] for s in order]
+    most = max(counts)
+    stacks = list(table.stacks)
+    carried = most < rules.min_tricks or counts.count(most) > 1
     new_events: list[Event] = []
     if carried:
         pot = before
         new_events.append(PotCarried(before))
     else:
-        winner = top[0]
+        winner = order[counts.index(most)]
         stacks[winner] += before
         pot = 0
-        new_events.append(
-            PotWon(
-                before,
-                (winner,),
-                tuple(before if s == winner else 0 for s in range(n)),
-                0,
-                f"{most} trick{'s' if most != 1 else ''}",
-            )
-        )
-    bourres = tuple(s for s in order if tricks[s] == 0)
-    payments = [min(before, stacks[s]) if s in bourres else 0 for s in range(n)]
-    payments, refunds = _cap(rules, pot, payments, (state.dealer + 1) % n)
-    for seat in bourres:
-        stacks[seat] -= payments[seat]
-        pot += payments[seat]
-        new_events.append(Bourre(seat, payments[seat]))
-    if refunds is not None:
-        new_events.append(PotCapped(rules.pot_cap or 0, refunds))
-    events = events.extend(new_events)
-    exempt = frozenset((*bourres, *(top if carried else ())))
+        shares = [0] * n
+        shares[winner] = before
+        new_events.append(PotWon(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
+    bourres = tuple(s for s in order if tricks[s] == 0) if 0 in counts else ()
+    if bourres:
+        payments = [0] * n
+        for seat in bourres:
+            payments[seat] = min(before, stacks[seat])
+        refunds = None
+        if rules.pot_cap is not None:
+            payments, refunds = _cap(rules, pot, payments, (table.dealer + 1) % n)
+        for seat in bourres:
+            stacks[seat] -= payments[seat]
+            pot += payments[seat]
+            new_events.append(Bourre(seat, payments[seat]))
+        if refunds is not None:
+            new_events.append(PotCapped(rules.pot_cap or 0, refunds))
+    if carried:
+        exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
+    else:
+        exempt = frozenset(bourres)
     return _end_deal(
         state,
         stacks=tuple(stacks),
@@ -587,8 +619,12 @@ def settle(
         carried=carried,
         exempt=exempt,
         log=log,
-        events=events,
+        events=events.extend(new_events),
         hand_ix=hands,
         trick_ix=(),
         tricks_won=tricks,
     )
+
+
+_TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
+"""The reason a pot is won, by trick count."""
