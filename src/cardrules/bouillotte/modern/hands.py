@@ -186,6 +186,8 @@ def _evaluate(
 
 
 _VALUES: dict[tuple[str, str, str, int], HandValue] = {}
+_FLAT_POINTS = tuple(11 if rank == 14 else 10 for rank in range(15))
+_PIP_POINTS = tuple(11 if rank == 14 else rank if rank < 10 else 10 for rank in range(15))
 _SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
 
 
@@ -194,28 +196,20 @@ def _compute(
 ) -> HandValue:
     """The value from card indices (rank = index // 4 + 2, suit = index % 4); ``hand``
     sorted. Among suits of equal point keys the suit of the lowest card is named."""
+    worth = _PIP_POINTS if pip else _FLAT_POINTS
+    ranks_of: dict[int, list[int]] = {}
+    for i in sorted(hand + retournes, reverse=True):
+        ranks_of.setdefault(i & 3, []).append((i >> 2) + 2)
+    flag_of = {retournes[-1] & 3: 1} if len(retournes) > 1 else {}
+    flag_of[retournes[0] & 3] = 2
     best: tuple[Any, ...] = ()
     best_suit = -1
-    suits: list[int] = []
-    for held in hand:
-        if held & 3 not in suits:
-            suits.append(held & 3)
-    for suit in suits:
-        ranks = sorted(
-            [(i >> 2) + 2 for i in hand if i & 3 == suit]
-            + [(i >> 2) + 2 for i in retournes if i & 3 == suit],
-            reverse=True,
-        )
+    for suit in dict.fromkeys([hand[0] & 3, hand[1] & 3, hand[2] & 3]):
+        ranks = ranks_of[suit]
         total = 0
         for rank in ranks:
-            total += 11 if rank == 14 else rank if pip and rank < 10 else 10
-        if retournes[0] & 3 == suit:
-            flag = 2
-        elif len(retournes) > 1 and retournes[1] & 3 == suit:
-            flag = 1
-        else:
-            flag = 0
-        key = (total, tuple(ranks) if kickers else (ranks[0],), flag)
+            total += worth[rank]
+        key = (total, tuple(ranks) if kickers else (ranks[0],), flag_of.get(suit, 0))
         if not best or key > best:
             best, best_suit = key, suit
     points = best[0]
