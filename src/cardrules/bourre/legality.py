@@ -82,7 +82,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.PLAY:
         seat: int = state.to_act  # type: ignore[assignment]
         steps = judge(
-            state.hand_ix[seat], state.trick_ix, table.trump_ix & 3, table.rules.must_head_following
+            state.hand_ix[seat],
+            state.trick_ix,
+            table.trump_ix & 3,
+            table.deal.rules.must_head_following,
         )
         return tuple(map(_PLAYS.__getitem__, steps[-1][1]))
     if phase is Phase.STAY:

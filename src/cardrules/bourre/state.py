@@ -102,7 +102,7 @@ class State:
     @property
     def rules(self) -> Rules:
         """The rules of the session."""
-        return self.table.rules
+        return self.table.deal.rules
 
     @property
     def phase(self) -> Phase:
@@ -112,42 +112,42 @@ class State:
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self.table.dealer
+        return self.table.deal.dealer
 
     @property
     def deal_number(self) -> int:
         """The deal's index from 0."""
-        return self.table.deal_number
+        return self.table.deal.deal_number
 
     @property
     def ante_level(self) -> int:
         """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
-        return self.table.ante_level
+        return self.table.deal.ante_level
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Chips each seat holds outside the pot."""
-        return self.table.stacks
+        return self.table.deal.stacks
 
     @property
     def pot(self) -> int:
         """Every chip in the middle: this deal's antes and anything carried over."""
-        return self.table.pot
+        return self.table.deal.pot
 
     @property
     def contributions(self) -> tuple[int, ...]:
         """Chips each seat put in the pot during this deal (its ante)."""
-        return self.table.contributions
+        return self.table.deal.contributions
 
     @property
     def rebuys(self) -> tuple[int, ...]:
         """How many times each seat rebought (X-6)."""
-        return self.table.rebuys
+        return self.table.deal.rebuys
 
     @property
     def shares(self) -> tuple[Fraction, ...]:
         """Each seat's share of the pot left after the last deal (X-7); 0 before the end."""
-        return self.table.shares
+        return self.table.deal.shares
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -187,22 +187,22 @@ class State:
     @property
     def deal_actions_from(self) -> int:
         """The index in ``history`` of this deal's first action (its shuffle)."""
-        return self.table.deal_actions_from
+        return self.table.deal.deal_actions_from
 
     @property
     def deal_events_from(self) -> int:
         """The index in :attr:`events` of this deal's ``DealStarted``."""
-        return self.table.deal_events_from
+        return self.table.deal.deal_events_from
 
     @property
     def start_stacks(self) -> tuple[int, ...]:
         """The stacks given to :func:`new_game`."""
-        return self.table.start_stacks
+        return self.table.deal.start_stacks
 
     @property
     def start_dealer(self) -> int:
         """The dealer given to :func:`new_game`."""
-        return self.table.start_dealer
+        return self.table.deal.start_dealer
 
     # ------------------------------------------------------------------ public API
 

@@ -1,11 +1,13 @@
-"""The slow-changing part of a Bourré state: money, the deal's setup, the stock.
+"""The slow-changing parts of a Bourré state: the deal's constants, the stock.
 
-:class:`Table` changes only between phases (a stay decision, an exchange, the end
-of a deal), so a played card copies a small :class:`~cardrules.bourre.State` and
-shares its table.
+:class:`Deal` holds what stays fixed for a whole deal (money, dealer, the rules) and
+is built once when the deal begins; :class:`Table` changes only between phases (a
+stay decision, an exchange) and refers to its deal, so a played card copies a small
+:class:`~cardrules.bourre.State` and shares its table, and a new phase copies a small
+table and shares its deal.
 
 >>> from cardrules.bourre import new_game
->>> new_game().table.pot
+>>> new_game().table.deal.pot
 4
 """
 
@@ -21,17 +23,15 @@ from cardrules.bourre._fast import constructor
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.view import Phase
 
-__all__ = ["Table"]
+__all__ = ["Deal", "Table"]
 
 
 @attrs.frozen(slots=True)
-class Table:
-    """Everything of a state that a played card does not change."""
+class Deal:
+    """Everything of a state that stays fixed for a whole deal."""
 
     rules: Rules
     """The rules of the session."""
-    phase: Phase
-    """Where the deal stands."""
     dealer: int
     """The dealer's seat."""
     deal_number: int
@@ -48,6 +48,24 @@ class Table:
     """How many times each seat rebought (X-6)."""
     shares: tuple[Fraction, ...]
     """Each seat's share of the pot left after the last deal (X-7); 0 before the end."""
+    deal_events_from: int
+    """The index in ``events`` of this deal's ``DealStarted``."""
+    deal_actions_from: int
+    """The index in ``history`` of this deal's first action (its shuffle)."""
+    start_stacks: tuple[int, ...]
+    """The stacks given to :func:`new_game`."""
+    start_dealer: int
+    """The dealer given to :func:`new_game`."""
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """Everything of a state that a played card does not change."""
+
+    deal: Deal
+    """The deal's constants."""
+    phase: Phase
+    """Where the deal stands."""
     order: tuple[int, ...]
     """The seats still in after the stay phase, in seat order from eldest."""
     trump_ix: int
@@ -62,37 +80,44 @@ class Table:
     """Per seat: its discards of this deal, ``None`` before its exchange."""
     pending: tuple[int, int, tuple[int, ...]] | None
     """At a restock: (seat, cards still to draw, its discards)."""
-    deal_events_from: int
-    """The index in ``events`` of this deal's ``DealStarted``."""
-    deal_actions_from: int
-    """The index in ``history`` of this deal's first action (its shuffle)."""
-    start_stacks: tuple[int, ...]
-    """The stacks given to :func:`new_game`."""
-    start_dealer: int
-    """The dealer given to :func:`new_game`."""
 
 
+_DEAL_NAMES = tuple(field.name for field in attrs.fields(Deal))
 _NAMES = tuple(field.name for field in attrs.fields(Table))
+_DEAL_GET = operator.attrgetter(*_DEAL_NAMES)
 _GET = operator.attrgetter(*_NAMES)
+_DEAL_INDEX = {name: index for index, name in enumerate(_DEAL_NAMES)}
 _INDEX = {name: index for index, name in enumerate(_NAMES)}
 
-TABLE_FIELDS = frozenset(_NAMES)
-"""The names of :class:`Table`'s fields."""
+TABLE_FIELDS = frozenset(_NAMES) | frozenset(_DEAL_NAMES)
+"""The names of the fields of :class:`Table` and of its :class:`Deal`."""
 
+make_deal = constructor(Deal, _DEAL_NAMES)
+"""Build a :class:`Deal` from all its field values in order (no checks: the hot path)."""
 make_table = constructor(Table, _NAMES)
 """Build a :class:`Table` from all its field values in order (no checks: the hot path)."""
 
 
 def evolve_table(table: Table, changes: dict[str, Any]) -> Table:
-    """A copy of ``table`` with ``changes`` (field name → new value).
+    """A copy of ``table`` with ``changes`` (field name of the table or of its deal →
+    new value).
 
     >>> from cardrules.bourre import new_game
     >>> table = new_game().table
-    >>> evolve_table(table, {"pot": 9}) == attrs.evolve(table, pot=9)
+    >>> evolve_table(table, {"pot": 9}).deal == attrs.evolve(table.deal, pot=9)
     True
     """
     values = list(_GET(table))
     index = _INDEX
+    deal_changes = None
     for name, value in changes.items():
-        values[index[name]] = value
+        at = index.get(name)
+        if at is None:
+            if deal_changes is None:
+                deal_changes = list(_DEAL_GET(table.deal))
+            deal_changes[_DEAL_INDEX[name]] = value
+        else:
+            values[at] = value
+    if deal_changes is not None:
+        values[0] = make_deal(*deal_changes)
     return make_table(*values)

@@ -21,7 +21,7 @@ from cardrules.bourre._fast import constructor
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.rules import Rules
-from cardrules.bourre.table import TABLE_FIELDS, evolve_table, make_table
+from cardrules.bourre.table import TABLE_FIELDS, evolve_table, make_deal, make_table
 from cardrules.bourre.tricks import trick_winner
 from cardrules.bourre.view import Phase
 from cardrules.cards import STANDARD_DECK
@@ -169,9 +169,8 @@ def start_deal(
             new_events.append(_ante_paid(seat, ante))
     if refunds is not None:
         new_events.append(PotCapped(rules.pot_cap or 0, refunds))
-    table = make_table(
+    deal = make_deal(
         rules,
-        Phase.DEAL,
         dealer,
         deal_number,
         ante_level,
@@ -180,18 +179,12 @@ def start_deal(
         tuple(antes),
         rebuys,
         blank.shares,
-        (),
-        -1,
-        False,
-        (),
-        (),
-        blank.discarded,
-        None,
         len(events),
         len(log),
         start_stacks,
         start_dealer,
     )
+    table = make_table(deal, Phase.DEAL, (), -1, False, (), (), blank.discarded, None)
     return make_state(
         table,
         CHANCE,
@@ -266,27 +259,27 @@ def _end_deal(
     ``deal`` holds final per-deal fields to keep when the session ends (hands, tricks).
     """
     table = state.table
-    rules = table.rules
+    rules = table.deal.rules
     n = rules.players
-    if table.deal_number + 1 < rules.deals:
+    if table.deal.deal_number + 1 < rules.deals:
         if not rules.rising_ante:
             ante_level = rules.ante
         else:
-            ante_level = table.ante_level * 2 if carried else rules.ante
+            ante_level = table.deal.ante_level * 2 if carried else rules.ante
         return start_deal(
             state.__class__,
             rules,
-            dealer=(table.dealer + 1) % n,
-            deal_number=table.deal_number + 1,
+            dealer=(table.deal.dealer + 1) % n,
+            deal_number=table.deal.deal_number + 1,
             stacks=stacks,
             pot=pot,
-            rebuys=table.rebuys,
+            rebuys=table.deal.rebuys,
             ante_level=ante_level,
             exempt=exempt if rules.ante_exemptions else _NO_SEATS,
             log=log,
             events=events,
-            start_stacks=table.start_stacks,
-            start_dealer=table.start_dealer,
+            start_stacks=table.deal.start_stacks,
+            start_dealer=table.deal.start_dealer,
         )
     shares = (_ZERO,) * n
     if pot:
@@ -314,10 +307,10 @@ def _end_deal(
 def apply_deal(state: State, shuffle: Shuffle) -> State:
     """Deal one card at a time from eldest (X-1); the dealer's last card is trump (B-2.2)."""
     table = state.table
-    rules = table.rules
+    rules = table.deal.rules
     n, size = rules.players, rules.hand_size
     order = list(map(_INDEX_OF, shuffle.order))
-    eldest = (table.dealer + 1) % n
+    eldest = (table.deal.dealer + 1) % n
     dealt = n * size
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [tuple(sorted(order[(seat - eldest) % n : dealt : n])) for seat in range(n)]
@@ -333,7 +326,7 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
         state.leader,
         state.tricks_won,
         state.log.append(shuffle),
-        state.event_log.append(TrumpTurned(table.dealer, STANDARD_DECK[trump])),
+        state.event_log.append(TrumpTurned(table.deal.dealer, STANDARD_DECK[trump])),
         state.status,
     )
 
@@ -357,8 +350,8 @@ def apply_stay(state: State, stays: bool) -> State:
                 "trump_out": table.trump_out or trump in hand,
             },
         )
-    dealer = table.dealer
-    n = table.rules.players
+    dealer = table.deal.dealer
+    n = table.deal.rules.players
     if seat != dealer:
         return make_state(
             table,
@@ -373,7 +366,7 @@ def apply_stay(state: State, stays: bool) -> State:
         )
     order = tuple((dealer + 1 + k) % n for k in range(n) if status[(dealer + 1 + k) % n] == IN)
     events = state.event_log
-    pot = table.pot
+    pot = table.deal.pot
     if len(order) < 2:
         moved = make_state(
             evolve_table(table, {"order": order}),
@@ -389,7 +382,7 @@ def apply_stay(state: State, stays: bool) -> State:
         if not order:
             return _end_deal(
                 moved,
-                stacks=table.stacks,
+                stacks=table.deal.stacks,
                 pot=pot,
                 carried=True,
                 exempt=frozenset(),
@@ -397,7 +390,7 @@ def apply_stay(state: State, stays: bool) -> State:
                 events=events.append(PotCarried(pot)),
             )
         winner = order[0]
-        stacks = list(table.stacks)
+        stacks = list(table.deal.stacks)
         stacks[winner] += pot
         shares = tuple(pot if s == winner else 0 for s in range(n))
         return _end_deal(
@@ -410,7 +403,7 @@ def apply_stay(state: State, stays: bool) -> State:
             events=events.append(PotWon(pot, (winner,), shares, 0, "the only seat in")),
         )
     first = order[0]
-    if table.rules.exchange:
+    if table.deal.rules.exchange:
         table = evolve_table(table, {"order": order, "phase": Phase.EXCHANGE})
         leader = state.leader
     else:
@@ -575,13 +568,13 @@ def settle(
 ) -> State:
     """B-6.1–B-6.3: the sole leader takes the pot; bourrés pay into the next pot."""
     table = state.table
-    rules = table.rules
+    rules = table.deal.rules
     n = rules.players
     order = table.order
-    before = table.pot
+    before = table.deal.pot
     counts = [tricks[s] for s in order]
     most = max(counts)
-    stacks = list(table.stacks)
+    stacks = list(table.deal.stacks)
     carried = most < rules.min_tricks or counts.count(most) > 1
     new_events: list[Event] = []
     if carried:
@@ -601,7 +594,7 @@ def settle(
             payments[seat] = min(before, stacks[seat])
         refunds = None
         if rules.pot_cap is not None:
-            payments, refunds = _cap(rules, pot, payments, (table.dealer + 1) % n)
+            payments, refunds = _cap(rules, pot, payments, (table.deal.dealer + 1) % n)
         for seat in bourres:
             stacks[seat] -= payments[seat]
             pot += payments[seat]
