@@ -35,7 +35,18 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["ACTED", "FIRST", "FOLDED", "Draft", "Phase", "flags", "mask"]
+__all__ = [
+    "ACTED",
+    "FIRST",
+    "FOLDED",
+    "P_BETTING",
+    "P_DEAL",
+    "P_OVER",
+    "Draft",
+    "Phase",
+    "flags",
+    "mask",
+]
 
 
 class Phase(enum.Enum):
@@ -47,6 +58,17 @@ class Phase(enum.Enum):
     """A seat is to act in a betting round."""
     OVER = "over"
     """The session is over."""
+
+
+# Module constants for the members: reading ``Phase.BETTING`` goes through the enum's
+# class attribute machinery (about ten times a global's cost), and the hot paths test
+# the phase on every step.
+P_DEAL = Phase.DEAL
+"""``Phase.DEAL``."""
+P_BETTING = Phase.BETTING
+"""``Phase.BETTING``."""
+P_OVER = Phase.OVER
+"""``Phase.OVER``."""
 
 
 def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) -> HandValue:
@@ -103,7 +125,7 @@ _LEGAL: dict[tuple[bool, bool, bool, int, int], tuple[Action, ...]] = {}
 def legal_set(state: State) -> tuple[Action, ...]:
     """Every legal action of the seat to act, in a fixed order (M-3.2, M-3.3, M-4.1)."""
     table = state.table
-    if table.phase is not Phase.BETTING:
+    if table.phase is not P_BETTING:
         return ()
     rules = table.rules
     seat: int = state.to_act  # type: ignore[assignment]
@@ -323,7 +345,7 @@ class Draft:
         """Rebuys (X-6), antes (M-2.1); the state waits at the chance node (X-7)."""
         n = self.players
         rules = self.rules
-        self.phase = Phase.DEAL
+        self.phase = P_DEAL
         self.last_deal_events = self.deal_events
         self.deal_events = len(self.state.table.event_log) + len(self.events)
         self.events.append(DealStarted(self.deal_number, self.dealer))
@@ -369,7 +391,7 @@ class Draft:
                 seat = (eldest + k) % n
                 self.face_up[seat] = 1
                 self.events.append(CardsTurned(seat, hands[seat][:1]))
-        self.phase = Phase.BETTING
+        self.phase = P_BETTING
         self.open_round(0)
 
     def open_round(self, number: int) -> None:
@@ -523,7 +545,7 @@ class Draft:
             self.deal_number += 1
             self.start_deal()
             return
-        self.phase = Phase.OVER
+        self.phase = P_OVER
         self.actor = -1
         self.deck = ()
         self.hands = ((),) * n

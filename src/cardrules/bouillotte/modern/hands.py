@@ -75,6 +75,7 @@ class HandValue:
     """The suit of that point."""
     key: tuple[Any, ...] = attrs.field(repr=False)
     """What comparisons use: class, then rank or point and tie-breaks."""
+    _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @property
     def is_brelan(self) -> bool:
@@ -107,9 +108,14 @@ class HandValue:
         return bool(self.key >= other.key)
 
     def __str__(self) -> str:
-        if self.rank is not None:
-            return f"{_NAMES[self.category]} of {_PLURAL.get(self.rank, str(self.rank))}"
-        return f"point of {self.points} in {self.suit.symbol}"
+        text = self._text
+        if text is None:
+            if self.rank is not None:
+                text = f"{_NAMES[self.category]} of {_PLURAL.get(self.rank, str(self.rank))}"
+            else:
+                text = f"point of {self.points} in {self.suit.symbol}"
+            object.__setattr__(self, "_text", text)  # a cache: values are shared
+        return text
 
 
 def evaluate(

@@ -31,6 +31,8 @@ from .engine import (
     ACTED,
     FIRST,
     FOLDED,
+    P_BETTING,
+    P_DEAL,
     Draft,
     Phase,
     brelans_of,
@@ -298,7 +300,7 @@ class State:
     @property
     def chance_cards(self) -> tuple[Card, ...]:
         """At the chance node, the deck to shuffle (canonical order); ``()`` elsewhere."""
-        return self.rules.deck if self.phase is Phase.DEAL else ()
+        return self.rules.deck if self.phase is P_DEAL else ()
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -371,7 +373,7 @@ class State:
         >>> state.is_legal(Shuffle(state.chance_cards)), state.is_legal(Raise(to=2))
         (True, False)
         """
-        if self.phase is Phase.DEAL:
+        if self.phase is P_DEAL:
             try:
                 check_shuffle(action, self.rules.deck, _deck_set(self.rules.players))
             except IllegalActionError:
@@ -408,12 +410,12 @@ class State:
         """``apply`` of an action that is not one of the interned legal actions: an equal
         one (stepped as the interned action), a shuffle at the chance node, or an error."""
         phase = self.table.phase
-        if phase is Phase.BETTING:
+        if phase is P_BETTING:
             if not _is_listed(action, legal):
                 raise self._illegal(action)
             listed = legal[legal.index(action)]
             return _STEPS[listed.__class__](self, listed)
-        if phase is Phase.DEAL:
+        if phase is P_DEAL:
             rules = self.table.rules
             shuffle = check_shuffle(action, rules.deck, _deck_set(rules.players))
             return _deal(self, shuffle)
@@ -627,7 +629,7 @@ def _deal(state: State, shuffle: Shuffle) -> State:
         brelans = brelans_of(rules, hands, retournes)
     table = Table(
         rules,
-        Phase.BETTING,
+        P_BETTING,
         table.dealer,
         table.deal_number,
         table.announced,
@@ -679,7 +681,7 @@ def _freeze(draft: Draft, log: Log[Action]) -> State:
         events,
     )
     phase = draft.phase
-    to_act = draft.actor if phase is Phase.BETTING else CHANCE if phase is Phase.DEAL else None
+    to_act = draft.actor if phase is P_BETTING else CHANCE if phase is P_DEAL else None
     return _make(
         table,
         tuple(draft.stacks),
@@ -725,7 +727,7 @@ def new_game(
     zeros = (0,) * n
     table = Table(
         rules,
-        Phase.DEAL,
+        P_DEAL,
         dealer,
         0,
         (None,) * n,

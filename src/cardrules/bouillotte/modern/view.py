@@ -21,7 +21,7 @@ from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
 
-from .engine import Phase
+from .engine import P_BETTING, P_DEAL, Phase
 
 if TYPE_CHECKING:
     from .state import State
@@ -95,9 +95,9 @@ class View:
 def make_view(state: State, seat: int) -> View:
     """The view of ``seat`` (already checked) in ``state``."""
     to_act = state.to_act
-    legal = state.legal_actions() if to_act == seat and state.phase is Phase.BETTING else ()
+    legal = state.legal_actions() if to_act == seat and state.phase is P_BETTING else ()
     history = tuple(HIDDEN_SHUFFLE if a.__class__ is Shuffle else a for a in state.log)
-    start = state.last_deal_events if state.phase is Phase.DEAL else state.deal_events
+    start = state.last_deal_events if state.phase is P_DEAL else state.deal_events
     events = state.event_log.as_tuple()[start:]
     face_up = tuple(hand[:up] for hand, up in zip(state.hands, state.face_up, strict=True))
     return View(
