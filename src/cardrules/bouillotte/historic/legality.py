@@ -10,6 +10,7 @@ all go through :func:`legal_of`, so they can never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -17,6 +18,7 @@ import attrs
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise, raise_to
 from cardrules.bouillotte.historic.actions import ACTIONS, CARRE, DECLINE, Carre, Decline
 from cardrules.bouillotte.historic.phase import Phase
+from cardrules.bouillotte.historic.table import fast_maker
 from cardrules.chance import Shuffle
 from cardrules.errors import IllegalActionError
 from cardrules.game import describe_actions
@@ -27,14 +29,17 @@ if TYPE_CHECKING:
 __all__ = ["Legal", "describe_legal", "illegal_action_error", "legal_of", "reason_not_legal"]
 
 _ACTION_TYPES = frozenset(ACTIONS)
-_RAISES: list[Raise] = [raise_to(n) for n in range(256)]
+_RAISES: tuple[Raise, ...] = tuple(raise_to(n) for n in range(4096))
+"""The interned raises 0 … 4095, in order: a range of raises is one slice."""
 
 
 def _raises(low: int, high: int) -> tuple[Raise, ...]:
     """The interned raises ``low`` … ``high`` (empty when ``low > high``)."""
-    if high >= len(_RAISES):
-        _RAISES.extend(raise_to(n) for n in range(len(_RAISES), max(high + 1, 2 * len(_RAISES))))
-    return tuple(_RAISES[low : high + 1]) if low <= high else ()
+    if low > high:
+        return ()
+    if high < len(_RAISES):
+        return _RAISES[low : high + 1]
+    return tuple(raise_to(n) for n in range(low, high + 1))
 
 
 @attrs.frozen(slots=True)
@@ -65,6 +70,15 @@ _CARRE_OR_DECLINE = Legal((CARRE, DECLINE), frozenset((Carre, Decline)), 1, 0)
 _DECLINE_ONLY = Legal((DECLINE,), frozenset((Decline,)), 1, 0)
 _CHECK_SET = frozenset((Check,))
 _CALL_FOLD_SET = frozenset((Call, Fold))
+_CHECK_ONLY: tuple[Action, ...] = (CHECK,)
+_CALL_HEAD: tuple[Action, ...] = (CALL,)
+_FOLD_TAIL: tuple[Action, ...] = (FOLD,)
+_CALL_OR_FOLD = Legal((CALL, FOLD), _CALL_FOLD_SET, 1, 0)
+_CHECK_ALONE = Legal((CHECK,), _CHECK_SET, 1, 0)
+
+
+_make_legal: Callable[..., Legal] = fast_maker(Legal)
+_OTHERS = tuple(tuple(other for other in range(4) if other != seat) for seat in range(4))
 
 
 def _can_raise(state: State, seat: int) -> bool:
@@ -78,27 +92,20 @@ def _can_raise(state: State, seat: int) -> bool:
 
 _FACING, _LEVEL = True, False
 _CARRE, _DEAL, _BETTING, _OVER = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.OVER
-_CACHE: dict[tuple[bool, int, int], Legal] = {}
-_CACHE_LIMIT = 4096
 
 
 def _betting(facing: bool, low: int, top: int) -> Legal:
-    """The legal set ``(Check or Call, Raise(low) … Raise(top), [Fold])``, shared between
-    states (legal sets are immutable values, so equal ones can be one object)."""
-    key = (facing, low, top)
-    legal = _CACHE.get(key)
-    if legal is None:
-        raises = _raises(low, top)
-        if low > top:
-            low, top = 1, 0
-        if facing:
-            legal = Legal((CALL, *raises, FOLD), _CALL_FOLD_SET, low, top)
-        else:
-            legal = Legal((CHECK, *raises), _CHECK_SET, low, top)
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[key] = legal
-    return legal
+    """The legal set ``(Check or Call, Raise(low) … Raise(top), [Fold])``.
+
+    Built afresh (a slice of the interned raises and two small tuples): random play
+    rarely meets the same ``(low, top)`` twice, so a shared cache costs more than it
+    saves. Without a legal raise the two sets are module constants.
+    """
+    if low > top:
+        return _CALL_OR_FOLD if facing else _CHECK_ALONE
+    if facing:
+        return _make_legal(_CALL_HEAD + _raises(low, top) + _FOLD_TAIL, _CALL_FOLD_SET, low, top)
+    return _make_legal(_CHECK_ONLY + _raises(low, top), _CHECK_SET, low, top)
 
 
 def legal_of(state: State) -> Legal:
@@ -118,10 +125,14 @@ def legal_of(state: State) -> Legal:
         return _CARRE_OR_DECLINE if stacks[seat] >= pot else _DECLINE_ONLY
     own = contributions[seat]
     largest = max(contributions)
-    top = own + stacks[seat] if _can_raise(state, seat) else 0
+    folded = state.folded
+    top = 0  # X-4: no raise unless some other seat still in is not all-in
+    for other in _OTHERS[seat]:
+        if stacks[other] and not folded[other]:
+            top = own + stacks[seat]
+            break
     if state.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
-        low = largest if largest > own else own + 1
-        return _betting(_LEVEL, low, top)
+        return _betting(_LEVEL, largest if largest > own else own + 1, top)
     if phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
         return _betting(_FACING, largest + 1, top)
     return _betting(_LEVEL, largest + 1, top)  # H-4.4 option, H-4.8 plus rien
