@@ -45,7 +45,6 @@ __all__ = [
     "Draft",
     "Phase",
     "flags",
-    "mask",
 ]
 
 
@@ -104,19 +103,6 @@ def flags(marks: int, offset: int, players: int) -> tuple[bool, ...]:
     ((False, True, False), (True, False, True))
     """
     return _BOOLS[players][(marks >> offset) & _SEATS]
-
-
-def mask(values: Sequence[bool], offset: int) -> int:
-    """The bits of ``marks`` at ``offset`` for per-seat flags ``values``.
-
-    >>> mask([True, False, True], FIRST) == 0b101 << FIRST
-    True
-    """
-    bits = 0
-    for i, value in enumerate(values):
-        if value:
-            bits |= 1 << (offset + i)
-    return bits
 
 
 _LEGAL: dict[tuple[bool, bool, bool, int, int], tuple[Action, ...]] = {}
@@ -307,7 +293,17 @@ class Draft:
 
     def marks(self) -> int:
         """The per-seat flags as ``State.marks`` holds them."""
-        return mask(self.acted, ACTED) | mask(self.first_acted, FIRST) | mask(self.folded, FOLDED)
+        bits = 0
+        for seat, (acted, first, folded) in enumerate(
+            zip(self.acted, self.first_acted, self.folded, strict=True)
+        ):
+            if acted:
+                bits |= 1 << (ACTED + seat)
+            if first:
+                bits |= 1 << (FIRST + seat)
+            if folded:
+                bits |= 1 << (FOLDED + seat)
+        return bits
 
     # -- helpers --------------------------------------------------------------------
     @property
@@ -363,17 +359,22 @@ class Draft:
         self.dead_retournes = ()
         self.face_up = [0] * n
         self.changed = False
-        order = [(self.eldest + k) % n for k in range(n)]
+        order = seat_order(self.eldest, n)
+        stacks = self.stacks
+        contributions = self.contributions
+        events = self.events
         for seat in order:
-            if self.stacks[seat] == 0:
-                self.stacks[seat] = rules.stack
+            if stacks[seat] == 0:
+                stacks[seat] = rules.stack
                 self.rebuys[seat] += 1
-                self.events.append(Rebuy(seat, rules.stack))
+                events.append(Rebuy(seat, rules.stack))
+        ante = rules.ante
         for seat in order:
-            amount = min(rules.ante, self.stacks[seat])
-            self.move(seat, amount)
-            self.events.append(AntePaid(seat, amount))
-        self.largest = max(self.contributions)
+            amount = ante if ante < stacks[seat] else stacks[seat]
+            stacks[seat] -= amount
+            contributions[seat] += amount
+            events.append(AntePaid(seat, amount))
+        self.largest = max(contributions)
 
     def deal(self, order: tuple[Card, ...]) -> None:
         """Deal the shuffled ``order`` (X-1, M-2.2, V-M.1, V-M.2) and open the betting."""
