@@ -110,22 +110,22 @@ _LEGAL: dict[tuple[bool, bool, bool, int, int], tuple[Action, ...]] = {}
 
 def legal_set(state: State) -> tuple[Action, ...]:
     """Every legal action of the seat to act, in a fixed order (M-3.2, M-3.3, M-4.1)."""
-    table = state.table
-    if table.phase is not P_BETTING:
+    seat = state.to_act
+    if seat.__class__ is not int:  # a chance node or the end
         return ()
-    rules = table.rules
-    seat: int = state.to_act  # type: ignore[assignment]
+    assert isinstance(seat, int)
+    table = state.table
     contributions = state.contributions
     stacks = state.stacks
     largest = state.largest
     owed = largest - contributions[seat]
-    announced = table.announced[seat] is not None
-    can_announce = (
-        not announced and rules.announce_fee is not None and table.brelans[seat] is not None
-    )
+    announced = can_announce = False
+    if table.announcing:
+        announced = table.announced[seat] is not None
+        can_announce = not announced and table.brelans[seat] is not None
     high = largest
     if others_can_bet(state.marks, stacks, seat):
-        high = min(largest + rules.max_raise, contributions[seat] + stacks[seat])
+        high = min(largest + table.rules.max_raise, contributions[seat] + stacks[seat])
     key = (can_announce, owed > 0, announced, largest, high)
     found = _LEGAL.get(key)
     if found is None:

@@ -105,6 +105,8 @@ class Table:
     change_pending: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether a betting step may bring the retourné change (V-M.4): the first round of
     a deal with ``retourne_change`` before the change (derived)."""
+    announcing: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether brelans can be announced (``announce_fee`` is not ``None``; derived)."""
     act_bits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Per seat, the bits of :attr:`State.marks` a betting action sets: acted, and in
     the first round acted in the first round (derived)."""
@@ -114,6 +116,7 @@ class Table:
         object.__setattr__(
             self, "change_pending", first and self.rules.retourne_change and not self.changed
         )
+        object.__setattr__(self, "announcing", self.rules.announce_fee is not None)
         object.__setattr__(self, "act_bits", _act_bits(first, self.rules.players))
 
 
