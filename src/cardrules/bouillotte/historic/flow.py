@@ -404,38 +404,41 @@ _BRELANS = {
 """The ten brelans, interned: ``(carre?, rank) → Brelan``."""
 
 
-def _brelans(
-    hands: tuple[tuple[Card, ...], ...], retourne: Card, live: tuple[int, ...]
-) -> list[Brelan | None]:
-    """Each live seat's brelan (H-5.1), as :func:`~.hands.brelan_of` finds it."""
+_Codes = tuple[tuple[int, int, int], ...]
+"""Each seat's three cards as ``card.index`` values (rank ``>> 2``, suit ``& 3``)."""
+
+
+def _codes(hands: tuple[tuple[Card, ...], ...]) -> _Codes:
+    """The hands as card indices, read once per showdown."""
+    return tuple((first.index, second.index, third.index) for first, second, third in hands)
+
+
+def _brelans(codes: _Codes, turned: int, live: tuple[int, ...]) -> list[Brelan | None]:
+    """Each live seat's brelan (H-5.1), as :func:`~.hands.brelan_of` finds it;
+    ``turned`` is the retourné's index."""
     brelans: list[Brelan | None] = [None] * PLAYERS
-    turned = retourne.index >> 2
+    turned_rank = turned >> 2
     for seat in live:
-        first, second, third = hands[seat]
-        rank = first.index >> 2
-        if rank == second.index >> 2 == third.index >> 2:
-            brelans[seat] = _BRELANS[rank == turned, rank + 2]
+        first, second, third = codes[seat]
+        rank = first >> 2
+        if rank == second >> 2 == third >> 2:
+            brelans[seat] = _BRELANS[rank == turned_rank, rank + 2]
     return brelans
 
 
-def _point(hands: tuple[tuple[Card, ...], ...], retourne: Card) -> tuple[int, int, int, int]:
+def _point(codes: _Codes, turned: int) -> tuple[int, int, int, int]:
     """The suit totals over the 13 exposed cards, by suit index (H-5.3)."""
     points = _POINTS
     totals = [0, 0, 0, 0]
-    for hand in hands:
-        for card in hand:
-            index = card.index
+    totals[turned & 3] = points[turned]
+    for hand in codes:
+        for index in hand:
             totals[index & 3] += points[index]
-    index = retourne.index
-    totals[index & 3] += points[index]
     return totals[0], totals[1], totals[2], totals[3]
 
 
 def _point_winner(
-    hands: tuple[tuple[Card, ...], ...],
-    totals: tuple[int, int, int, int],
-    eligible: tuple[int, ...],
-    eldest: int,
+    codes: _Codes, totals: tuple[int, int, int, int], eligible: tuple[int, ...], eldest: int
 ) -> tuple[int, int]:
     """The seat and suit index that win a pot by the collective point, as
     :func:`~.hands.collective_point` decides it: the richest suit with an eligible
@@ -444,8 +447,7 @@ def _point_winner(
     best = [-1, -1, -1, -1]
     owner = [-1, -1, -1, -1]
     for seat in eligible:
-        for card in hands[seat]:
-            index = card.index
+        for index in codes[seat]:
             suit = index & 3
             if index > best[suit]:
                 best[suit] = index
@@ -520,7 +522,9 @@ def _showdown(
         events.append(ExcessReturned(seat, excess))
     live = tuple(seat for seat in range(PLAYERS) if not folded[seat])
     pots = showdown_pots(contributions, live, deal.carried)
-    brelans = _brelans(hands, retourne, live)
+    codes = _codes(hands)
+    turned = retourne.index
+    brelans = _brelans(codes, turned, live)
     awards: list[Event] = []
     exposed_all = False
     eldest = (deal.dealer + 1) % PLAYERS
@@ -539,8 +543,8 @@ def _showdown(
         else:  # H-5.3 to H-5.7
             exposed_all = True
             if point is None:  # the suit order is the same for every pot (H-5.7)
-                point = _point(hands, retourne)
-            winner, suit = _point_winner(hands, point, eligible, eldest)
+                point = _point(codes, turned)
+            winner, suit = _point_winner(codes, point, eligible, eldest)
             awards.append(CollectivePoint(point, _SUITS[suit], winner, index))
             hand = _COLLECTIVE_TEXT[suit]
         stacks[winner] += amount

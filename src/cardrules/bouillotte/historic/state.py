@@ -248,7 +248,10 @@ class State:
         >>> new_game().legal_actions()
         (Carre(), Decline())
         """
-        return self._legal_set().actions
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_set()
+        return legal.actions
 
     def is_legal(self, action: object) -> bool:
         """``True`` when :meth:`apply` would accept ``action``; never raises.
@@ -310,13 +313,13 @@ class State:
     # --- internals -----------------------------------------------------------------------
 
     def _legal_set(self) -> Legal:
-        legal = self._legal
-        if legal is None:
-            legal = legal_of(self)
-            object.__setattr__(self, "_legal", legal)
+        """The legal set, computed on first use and kept in the ``_legal`` slot."""
+        legal = legal_of(self)
+        _set_legal(self, legal)
         return legal
 
 
+_set_legal = State.__dict__["_legal"].__set__
 flow.new_state = fast_maker(State, {"_legal": None})
 
 
