@@ -12,9 +12,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -119,6 +119,28 @@ class Table:
         object.__setattr__(self, "announcing", self.rules.announce_fee is not None)
         object.__setattr__(self, "act_bits", _act_bits(first, self.rules.players))
 
+
+def _replacer(players: int, seat: int) -> Callable[[tuple[int, ...], int], tuple[int, ...]]:
+    """``lambda values, value: values`` with item ``seat`` replaced, written out for
+    ``players`` items: unpacking and packing a tuple beats a list round trip.
+
+    >>> _replacer(4, 2)((5, 6, 7, 8), 0)
+    (5, 6, 0, 8)
+    """
+    names = [f"v{i}" for i in range(players)]
+    items = ["value" if i == seat else name for i, name in enumerate(names)]
+    source = (
+        f"def replace(values, value):\n"
+        f"    {', '.join(names)} = values\n"
+        f"    return ({', '.join(items)})\n"
+    )
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # the source is built from ints only
+    found: Callable[[tuple[int, ...], int], tuple[int, ...]] = namespace["replace"]
+    return found
+
+
+_REPLACE = {n: tuple(_replacer(n, seat) for seat in range(n)) for n in (3, 4, 5)}
 
 _ACT_BITS: dict[tuple[bool, int], tuple[int, ...]] = {}
 
@@ -537,26 +559,20 @@ def _call(state: State, action: Action) -> State:
     seat: int = state.to_act  # type: ignore[assignment]
     marks = state.marks | table.act_bits[seat]
     largest = state.largest
-    stacks = list(state.stacks)
-    contributions = list(state.contributions)
+    stacks = state.stacks
+    contributions = state.contributions
     have = stacks[seat]
-    amount = largest - contributions[seat]
+    put = contributions[seat]
+    amount = largest - put
     if amount > have:
         amount = have
-    stacks[seat] = have - amount
-    contributions[seat] += amount
+    replace = _REPLACE[len(stacks)][seat]
+    stacks = replace(stacks, have - amount)
+    contributions = replace(contributions, put + amount)
     following = next_actor(marks, stacks, contributions, largest, seat)
     if following < 0:
         return _general(state, action)
-    return _make(
-        table,
-        tuple(stacks),
-        tuple(contributions),
-        following,
-        largest,
-        marks,
-        state.log.append(action),
-    )
+    return _make(table, stacks, contributions, following, largest, marks, state.log.append(action))
 
 
 def _raise(state: State, action: Action) -> State:
@@ -568,16 +584,15 @@ def _raise(state: State, action: Action) -> State:
     seat: int = state.to_act  # type: ignore[assignment]
     marks = (state.marks & _UNACTED) | table.act_bits[seat]
     to: int = action.to  # type: ignore[attr-defined]
-    stacks = list(state.stacks)
-    contributions = list(state.contributions)
-    stacks[seat] -= to - contributions[seat]
-    contributions[seat] = to
+    contributions = state.contributions
+    stacks = state.stacks
+    replace = _REPLACE[len(stacks)][seat]
+    stacks = replace(stacks, stacks[seat] - (to - contributions[seat]))
+    contributions = replace(contributions, to)
     following = next_actor(marks, stacks, contributions, to, seat)
     if following < 0:
         return _general(state, action)
-    return _make(
-        table, tuple(stacks), tuple(contributions), following, to, marks, state.log.append(action)
-    )
+    return _make(table, stacks, contributions, following, to, marks, state.log.append(action))
 
 
 def _fold(state: State, action: Action) -> State:
