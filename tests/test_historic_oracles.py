@@ -16,7 +16,8 @@ from cardrules import CHANCE, sample_chance
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte import historic
 from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules
-from cardrules.cards import Card
+from cardrules.cards import Card, Suit
+from cardrules.pots import side_pots
 
 VALUE = {14: 11, 13: 10, 12: 10, 9: 9, 8: 8}
 
@@ -106,3 +107,44 @@ def test_H_5_5_collective_point_matches_a_brute_force_oracle(
     seat, suit = historic.collective_point(hands, retourne, sorted(eligible), eldest)
     assert seat == oracle_point(hands, retourne, sorted(eligible), eldest)
     assert any(card.suit is suit for card in hands[seat])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    deck=st.permutations(DECK),
+    eldest=st.integers(0, 3),
+    eligible=st.sets(st.integers(0, 3), min_size=1),
+)
+def test_H_5_6_showdown_fast_point_agrees_with_collective_point(
+    deck: list[Card], eldest: int, eligible: set[int]
+) -> None:
+    """H-5.3 to H-5.6: the showdown's point over card indices (the engine's hot path)
+    names the same seat and suit as :func:`collective_point`."""
+    from cardrules.bouillotte.historic import flow
+
+    hands = tuple(tuple(deck[3 * s : 3 * s + 3]) for s in range(4))
+    retourne = deck[12]
+    codes = flow._codes(hands)
+    totals = flow._point(codes, retourne.index)
+    seat, suit_index = flow._point_winner(codes, totals, tuple(sorted(eligible)), eldest)
+    assert (seat, list(Suit)[suit_index]) == historic.collective_point(
+        hands, retourne, sorted(eligible), eldest
+    )
+    assert dict(zip(Suit, totals, strict=True)) == historic.suit_totals([*deck[:13]])
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    contributions=st.lists(st.integers(0, 30), min_size=4, max_size=4),
+    live=st.sets(st.integers(0, 3), min_size=1),
+    dead=st.integers(0, 10),
+)
+def test_X_4_showdown_pots_agree_with_side_pots(
+    contributions: list[int], live: set[int], dead: int
+) -> None:
+    """X-4: the showdown's own pot split gives exactly the core's ``side_pots``."""
+    from cardrules.bouillotte.historic.flow import showdown_pots
+
+    assert showdown_pots(contributions, tuple(sorted(live)), dead) == side_pots(
+        contributions, [seat in live for seat in range(4)], dead
+    )
