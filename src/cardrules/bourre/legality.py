@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 __all__ = ["illegal", "legal_actions"]
 
 _PLAYS = tuple(play_of(index) for index in range(52))
+_STAY, _EXCHANGE, _PLAY = Phase.STAY, Phase.EXCHANGE, Phase.PLAY
+"""The phases as module constants (an enum member lookup costs more in a hot path)."""
+_STAY_OR_DROP = (STAY_IN, DROP)
+"""The legal actions of the stay phase."""
 _PLAY_TEXTS = tuple(str(play) for play in _PLAYS)
 
 
@@ -79,7 +83,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """The one source of legality for decisions (chance nodes: ``check_shuffle``)."""
     table = state.table
     phase = table.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         seat: int = state.to_act  # type: ignore[assignment]
         steps = judge(
             state.hand_ix[seat],
@@ -88,9 +92,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             table.deal.rules.must_head_following,
         )
         return tuple(map(_PLAYS.__getitem__, steps[-1][1]))
-    if phase is Phase.STAY:
-        return (STAY_IN, DROP)
-    if phase is Phase.EXCHANGE:
+    if phase is _STAY:
+        return _STAY_OR_DROP
+    if phase is _EXCHANGE:
         seat = state.to_act  # type: ignore[assignment]
         hand = state.hand_ix[seat]
         return exchanges(hand, min(len(hand), len(table.stock_ix) + len(table.muck_ix)))
@@ -126,10 +130,10 @@ def describe_legal(state: State) -> str:
     'nothing'
     """
     legal = state.legal_actions()
-    if state.phase is Phase.EXCHANGE:
+    if state.phase is _EXCHANGE:
         most = max(len(action.discards) for action in legal)  # type: ignore[attr-defined]
         return f"stand pat, or exchange 1 to {most} of its cards" if most else "stand pat"
-    if state.phase is Phase.PLAY:
+    if state.phase is _PLAY:
         return ", ".join([_PLAY_TEXTS[action.card.index] for action in legal])  # type: ignore[attr-defined]
     return describe_actions(legal)
 
@@ -144,9 +148,9 @@ def _text(action: object, show: Callable[[object], str] = str) -> str:
 def _reason(state: State, seat: int, action: Action) -> tuple[str, str]:
     """Why ``action`` of the right kind or the wrong kind is not legal now."""
     phase = state.phase
-    if phase is Phase.STAY:
+    if phase is _STAY:
         return "B-3.1", "every seat first says stay in or drop, in seat order from eldest"
-    if phase is Phase.EXCHANGE:
+    if phase is _EXCHANGE:
         if not isinstance(action, Exchange):
             return "B-4.1", "the seats still in now exchange, in seat order from eldest"
         discards = action.discards

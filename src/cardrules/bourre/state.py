@@ -52,7 +52,7 @@ GAME_ID = "bourre"
 
 _set = object.__setattr__
 _FULL_DECK = frozenset(STANDARD_DECK)
-_PLAY, _STAY, _EXCHANGE = Phase.PLAY, Phase.STAY, Phase.EXCHANGE
+_PLAY, _STAY, _EXCHANGE, _DEAL = Phase.PLAY, Phase.STAY, Phase.EXCHANGE, Phase.DEAL
 
 
 @attrs.frozen(slots=True)
@@ -272,9 +272,10 @@ class State:
     @property
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance node, the cards to shuffle in canonical order; ``()`` elsewhere."""
-        if self.phase is Phase.DEAL:
+        phase = self.table.phase
+        if phase is _DEAL:
             return STANDARD_DECK
-        if self.phase is Phase.RESTOCK:
+        if phase is Phase.RESTOCK:
             return tuple(STANDARD_DECK[i] for i in self.muck_ix)
         return ()
 
@@ -367,7 +368,7 @@ class State:
                 rule="X-7",
                 action=action,
             )
-        if phase is Phase.DEAL:
+        if phase is _DEAL:
             return apply_deal(self, check_shuffle(action, STANDARD_DECK, _FULL_DECK))
         cards = self.chance_cards
         shuffle = check_shuffle(action, cards, frozenset(cards))

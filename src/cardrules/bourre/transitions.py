@@ -55,6 +55,15 @@ __all__ = [
 UNDECIDED, IN, DROPPED = 0, 1, 2
 """A seat's status in the stay phase (B-3.1)."""
 _ZERO = Fraction(0)
+_DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY, _OVER = (
+    Phase.DEAL,
+    Phase.STAY,
+    Phase.EXCHANGE,
+    Phase.RESTOCK,
+    Phase.PLAY,
+    Phase.OVER,
+)
+"""The phases as module constants (an enum member lookup costs more in a hot path)."""
 _INDEX_OF = operator.attrgetter("_index")
 _NO_SEATS: frozenset[int] = frozenset()
 _new = object.__new__
@@ -184,7 +193,7 @@ def start_deal(
         start_stacks,
         start_dealer,
     )
-    table = make_table(deal, Phase.DEAL, (), -1, False, (), (), blank.discarded, None)
+    table = make_table(deal, _DEAL, (), -1, False, (), (), blank.discarded, None)
     return make_state(
         table,
         CHANCE,
@@ -221,6 +230,15 @@ def _deal_started(deal_number: int, dealer: int) -> DealStarted:
 
 
 _ANTES: dict[tuple[int, int], AntePaid] = {}
+_TRUMP_TURNED = tuple(
+    tuple(TrumpTurned(dealer, card) for card in STANDARD_DECK) for dealer in range(7)
+)
+"""The interned ``TrumpTurned`` events, by dealer and card index."""
+_EXCHANGED = tuple(
+    tuple((Exchanged(seat, count, False), Exchanged(seat, count, True)) for count in range(8))
+    for seat in range(7)
+)
+"""The interned ``Exchanged`` events, by seat, count and whether the trump card went."""
 _DEALS: dict[tuple[int, int], DealStarted] = {}
 
 
@@ -287,7 +305,7 @@ def _end_deal(
         events = events.append(PotShared(pot, shares))
     final = evolve(
         state,
-        phase=Phase.OVER,
+        phase=_OVER,
         to_act=None,
         stacks=stacks,
         pot=0,
@@ -315,8 +333,9 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [tuple(sorted(order[(seat - eldest) % n : dealt : n])) for seat in range(n)]
     trump = order[dealt - 1]
-    table = evolve_table(
-        table, {"phase": Phase.STAY, "trump_ix": trump, "stock_ix": tuple(order[dealt:])}
+    # Table fields: deal, phase, order, trump_ix, trump_out, stock_ix, muck_ix, discarded, pending
+    table = make_table(
+        table.deal, _STAY, (), trump, False, tuple(order[dealt:]), (), table.discarded, None
     )
     return make_state(
         table,
@@ -326,7 +345,7 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
         state.leader,
         state.tricks_won,
         state.log.append(shuffle),
-        state.event_log.append(TrumpTurned(table.deal.dealer, STANDARD_DECK[trump])),
+        state.event_log.append(_TRUMP_TURNED[table.deal.dealer][trump]),
         state.status,
     )
 
@@ -343,12 +362,16 @@ def apply_stay(state: State, stays: bool) -> State:
         hand = hand_ix[seat]
         hand_ix = (*hand_ix[:seat], (), *hand_ix[seat + 1 :])
         trump = table.trump_ix
-        table = evolve_table(
-            table,
-            {
-                "muck_ix": tuple(sorted((*table.muck_ix, *(c for c in hand if c != trump)))),
-                "trump_out": table.trump_out or trump in hand,
-            },
+        table = make_table(
+            table.deal,
+            table.phase,
+            table.order,
+            trump,
+            table.trump_out or trump in hand,
+            table.stock_ix,
+            tuple(sorted((*table.muck_ix, *(c for c in hand if c != trump)))),
+            table.discarded,
+            table.pending,
         )
     dealer = table.deal.dealer
     n = table.deal.rules.players
@@ -404,11 +427,20 @@ def apply_stay(state: State, stays: bool) -> State:
         )
     first = order[0]
     if table.deal.rules.exchange:
-        table = evolve_table(table, {"order": order, "phase": Phase.EXCHANGE})
-        leader = state.leader
+        phase, leader = _EXCHANGE, state.leader
     else:
-        table = evolve_table(table, {"order": order, "phase": Phase.PLAY})
-        leader = first
+        phase, leader = _PLAY, first
+    table = make_table(
+        table.deal,
+        phase,
+        order,
+        table.trump_ix,
+        table.trump_out,
+        table.stock_ix,
+        table.muck_ix,
+        table.discarded,
+        table.pending,
+    )
     return make_state(
         table, first, hand_ix, state.trick_ix, leader, state.tricks_won, log, events, status
     )
@@ -419,15 +451,15 @@ def _after_exchange(state: State, seat: int) -> tuple[Phase, int, int]:
     order = state.order
     position = order.index(seat)
     if position + 1 < len(order):
-        return Phase.EXCHANGE, order[position + 1], -1
-    return Phase.PLAY, order[0], order[0]
+        return _EXCHANGE, order[position + 1], -1
+    return _PLAY, order[0], order[0]
 
 
 def apply_exchange(state: State, action: Exchange) -> State:
     """B-4.1 / B-4.2: discard and draw from the stock; a short stock asks for a restock."""
     seat: int = state.to_act  # type: ignore[assignment]
     table = state.table
-    discards = tuple([card._index for card in action.discards])
+    discards = tuple(map(_INDEX_OF, action.discards))
     count = len(discards)
     hand_ix = state.hand_ix
     kept = [c for c in hand_ix[seat] if c not in discards]
@@ -437,24 +469,25 @@ def apply_exchange(state: State, action: Exchange) -> State:
     discarded = (*old_discarded[:seat], discards, *old_discarded[seat + 1 :])
     log = state.log.append(action)
     trump_gone = trump in discards
-    events = state.event_log.append(Exchanged(seat, count, trump_gone))
+    events = state.event_log.append(_EXCHANGED[seat][count][trump_gone])
     if count <= len(stock):
         if count:
             kept += stock[:count]
             kept.sort()
         hand_ix = (*hand_ix[:seat], tuple(kept), *hand_ix[seat + 1 :])
         phase, to_act, leader = _after_exchange(state, seat)
-        table = evolve_table(
-            table,
-            {
-                "phase": phase,
-                "stock_ix": stock[count:],
-                "muck_ix": tuple(sorted((*table.muck_ix, *(c for c in discards if c != trump))))
-                if count
-                else table.muck_ix,
-                "trump_out": table.trump_out or trump_gone,
-                "discarded": discarded,
-            },
+        table = make_table(
+            table.deal,
+            phase,
+            table.order,
+            trump,
+            table.trump_out or trump_gone,
+            stock[count:],
+            tuple(sorted((*table.muck_ix, *(c for c in discards if c != trump))))
+            if count
+            else table.muck_ix,
+            discarded,
+            table.pending,
         )
         return make_state(
             table,
@@ -471,7 +504,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
     table = evolve_table(
         table,
         {
-            "phase": Phase.RESTOCK,
+            "phase": _RESTOCK,
             "stock_ix": (),
             "pending": (seat, count - len(stock), discards),
             "discarded": discarded,
