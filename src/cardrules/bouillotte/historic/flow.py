@@ -59,6 +59,13 @@ _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _NOT_FOLDED = (False,) * PLAYERS
 _ZEROS = (0,) * PLAYERS
 _NO_BRELANS: list[Brelan | None] = [None] * PLAYERS
+_DEALT = tuple(tuple((seat - eldest) % PLAYERS for seat in range(PLAYERS)) for eldest in range(4))
+"""``_DEALT[eldest][seat]``: the position in the order of the seat's first card; its
+second and third come one and two rounds later (X-1, H-3.1: one card at a time from
+eldest)."""
+_OTHERS = tuple(
+    tuple(other for other in range(PLAYERS) if other != seat) for seat in range(PLAYERS)
+)
 _CARRE, _DEAL, _BETTING, _PLUS_RIEN, _OVER = (
     Phase.CARRE,
     Phase.DEAL,
@@ -164,21 +171,25 @@ def on_shuffle(state: State, shuffle: Shuffle) -> State:
     order = shuffle.order
     deal = state.deal
     eldest = (deal.dealer + 1) % PLAYERS
-    hands: list[tuple[Card, ...]] = [()] * PLAYERS
-    for k in range(PLAYERS):
-        hands[(eldest + k) % PLAYERS] = (order[k], order[k + PLAYERS], order[k + 2 * PLAYERS])
+    a, b, c, d = _DEALT[eldest]
+    hands = (
+        (order[a], order[a + 4], order[a + 8]),
+        (order[b], order[b + 4], order[b + 8]),
+        (order[c], order[c + 4], order[c + 8]),
+        (order[d], order[d + 4], order[d + 8]),
+    )
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     stacks = state.stacks
     pending = 0
     for seat in range(PLAYERS):
-        if stacks[seat] > 0:  # an all-in seat no longer speaks
+        if stacks[seat]:  # an all-in seat no longer speaks
             pending |= 1 << seat
     deal = make_deal(
         deal.rules,
         deal.dealer,
         deal.deal_number,
-        tuple(hands),
+        hands,
         order[3 * PLAYERS],
         deal.carried,
         deal.primes,
@@ -276,9 +287,9 @@ def on_raise(state: State, seat: int, action: Action) -> State:
     stacks[seat] -= to - contributions[seat]
     contributions[seat] = to
     folded = state.folded
-    pending = 0
-    for other in range(PLAYERS):
-        if other != seat and not folded[other] and stacks[other] > 0:
+    pending = 0  # every other seat still in and not all-in answers
+    for other in _OTHERS[seat]:
+        if stacks[other] and not folded[other]:
             pending |= 1 << other
     history = state._history.append(action)
     if pending:
@@ -668,16 +679,21 @@ def begin_deal(
     events log gets ``events`` (what ended it) and the new deal's first events.
     """
     rules = deal.rules
-    cave = rules.cave
     stacks = list(stacks_before)
-    rebuys = list(rebuys_before)
+    rebuys = rebuys_before
     events.append(DealStarted(deal_number, dealer))
-    for seat in range(PLAYERS):
-        if stacks[seat] == 0:  # X-6, H-7.1
-            stacks[seat] = cave
-            rebuys[seat] += 1
-            events.append(Rebuy(seat, cave))
-    ante = min(rules.ante, stacks[dealer])  # X-3
+    if 0 in stacks:  # X-6, H-7.1
+        cave = rules.cave
+        bought = list(rebuys)
+        for seat in range(PLAYERS):
+            if stacks[seat] == 0:
+                stacks[seat] = cave
+                bought[seat] += 1
+                events.append(Rebuy(seat, cave))
+        rebuys = tuple(bought)
+    ante = rules.ante
+    if ante > stacks[dealer]:  # X-3
+        ante = stacks[dealer]
     stacks[dealer] -= ante
     events.append(AntePaid(dealer, ante))
     contributions = [0] * PLAYERS
@@ -690,7 +706,7 @@ def begin_deal(
         None,
         carried,
         primes,
-        tuple(rebuys),
+        rebuys,
         0,
         None,
         showdown,
