@@ -9,6 +9,7 @@ rebuilt only when a deal begins, at a carre and at the shuffle.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,11 @@ _DEALT = tuple(tuple((seat - eldest) % PLAYERS for seat in range(PLAYERS)) for e
 """``_DEALT[eldest][seat]``: the position in the order of the seat's first card; its
 second and third come one and two rounds later (X-1, H-3.1: one card at a time from
 eldest)."""
+_LIVE = {
+    folded: tuple(seat for seat in range(PLAYERS) if not folded[seat])
+    for folded in itertools.product((False, True), repeat=PLAYERS)
+}
+"""The seats still in, by ``folded``."""
 _OTHERS = tuple(
     tuple(other for other in range(PLAYERS) if other != seat) for seat in range(PLAYERS)
 )
@@ -421,7 +427,7 @@ _Codes = tuple[tuple[int, int, int], ...]
 
 def _codes(hands: tuple[tuple[Card, ...], ...]) -> _Codes:
     """The hands as card indices, read once per showdown."""
-    return tuple((first.index, second.index, third.index) for first, second, third in hands)
+    return tuple([(first.index, second.index, third.index) for first, second, third in hands])
 
 
 def _brelans(codes: _Codes, turned: int, live: tuple[int, ...]) -> list[Brelan | None]:
@@ -531,7 +537,7 @@ def _showdown(
         stacks[seat] += excess
         contributions[seat] -= excess
         events.append(ExcessReturned(seat, excess))
-    live = tuple(seat for seat in range(PLAYERS) if not folded[seat])
+    live = _LIVE[folded]
     pots = showdown_pots(contributions, live, deal.carried)
     codes = _codes(hands)
     turned = retourne.index

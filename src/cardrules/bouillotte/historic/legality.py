@@ -90,22 +90,7 @@ def _can_raise(state: State, seat: int) -> bool:
     return False
 
 
-_FACING, _LEVEL = True, False
 _CARRE, _DEAL, _BETTING, _OVER = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.OVER
-
-
-def _betting(facing: bool, low: int, top: int) -> Legal:
-    """The legal set ``(Check or Call, Raise(low) … Raise(top), [Fold])``.
-
-    Built afresh (a slice of the interned raises and two small tuples): random play
-    rarely meets the same ``(low, top)`` twice, so a shared cache costs more than it
-    saves. Without a legal raise the two sets are module constants.
-    """
-    if low > top:
-        return _CALL_OR_FOLD if facing else _CHECK_ALONE
-    if facing:
-        return _make_legal(_CALL_HEAD + _raises(low, top) + _FOLD_TAIL, _CALL_FOLD_SET, low, top)
-    return _make_legal(_CHECK_ONLY + _raises(low, top), _CHECK_SET, low, top)
 
 
 def legal_of(state: State) -> Legal:
@@ -132,10 +117,20 @@ def legal_of(state: State) -> Legal:
             top = own + stacks[seat]
             break
     if state.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
-        return _betting(_LEVEL, largest if largest > own else own + 1, top)
-    if phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
-        return _betting(_FACING, largest + 1, top)
-    return _betting(_LEVEL, largest + 1, top)  # H-4.4 option, H-4.8 plus rien
+        facing, low = False, (largest if largest > own else own + 1)
+    elif phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
+        facing, low = True, largest + 1
+    else:  # H-4.4 option, H-4.8 plus rien
+        facing, low = False, largest + 1
+    # (Check or Call, Raise(low) … Raise(top), [Fold]): built afresh from one slice of
+    # the interned raises; random play rarely meets the same (low, top) twice, so a
+    # shared cache cost more than it saved. Without a raise, the sets are constants.
+    if low > top:
+        return _CALL_OR_FOLD if facing else _CHECK_ALONE
+    raises = _RAISES[low : top + 1] if top < len(_RAISES) else _raises(low, top)
+    if facing:
+        return _make_legal(_CALL_HEAD + raises + _FOLD_TAIL, _CALL_FOLD_SET, low, top)
+    return _make_legal(_CHECK_ONLY + raises, _CHECK_SET, low, top)
 
 
 def reason_not_legal(state: State, action: Action) -> tuple[str, str]:

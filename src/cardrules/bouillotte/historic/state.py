@@ -250,7 +250,8 @@ class State:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal_set()
+            legal = legal_of(self)
+            _set_legal(self, legal)
         return legal.actions
 
     def is_legal(self, action: object) -> bool:
