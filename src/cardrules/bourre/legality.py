@@ -9,8 +9,9 @@ Chance nodes are checked by :func:`cardrules.chance.check_shuffle` instead.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
-from itertools import chain, combinations
+from itertools import chain, combinations, repeat
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action
@@ -21,7 +22,6 @@ from cardrules.bourre.actions import (
     Exchange,
     Play,
     StayIn,
-    make_exchange,
     play_of,
 )
 from cardrules.bourre.tricks import judge, refusal
@@ -46,6 +46,8 @@ _PLAY_TEXTS = tuple(str(play) for play in _PLAYS)
 
 _EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Exchange, ...]] = {}
 _EXCHANGES_KEPT = 4096
+_new = object.__new__
+_SET_DISCARDS = Exchange.__dict__["discards"].__set__
 
 
 def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
@@ -66,12 +68,11 @@ def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
         if len(_EXCHANGES) >= _EXCHANGES_KEPT:
             _EXCHANGES.clear()
         cards = tuple(map(STANDARD_DECK.__getitem__, hand))
-        found = tuple(
-            map(
-                make_exchange,
-                chain.from_iterable(combinations(cards, k) for k in range(most + 1)),
-            )
-        )
+        subsets = tuple(chain.from_iterable(combinations(cards, k) for k in range(most + 1)))
+        # build the Exchanges in C: blank instances, then their one slot set through
+        # its descriptor (the subsets are already in canonical order)
+        found = tuple(map(_new, repeat(Exchange, len(subsets))))
+        deque(map(_SET_DISCARDS, found, subsets), 0)
         _EXCHANGES[key] = found
     return found
 
