@@ -200,3 +200,32 @@ def test_X_4_X_5_bourre_has_one_pot_and_never_splits_it() -> None:
     assert state.pots == ((3, (0, 1, 2)),)
     state = state.apply(DROP)
     assert state.pots == ((3, (0, 2)),)
+
+
+def test_B_4_1_B_5_1_equal_actions_apply_like_the_interned_ones() -> None:
+    """B-4.1 / B-5.1: an Exchange or Play built by the caller (equal to a legal one but
+    not the same object) is accepted and leads to the same state as the interned one;
+    equal hands get the very same legal exchanges."""
+    state = stay_all(dealt(Rules(players=3), {}, None))
+    assert state.phase is Phase.EXCHANGE
+    legal = state.legal_actions()
+    assert len(legal) == 32
+    interned = legal[7]
+    assert isinstance(interned, Exchange)
+    mine = Exchange(tuple(reversed(interned.discards)))
+    assert mine is not interned and mine == interned
+    after = state.apply(mine)
+    assert after == state.apply(interned)
+    assert after.history[-1] is interned
+    twin = stay_all(dealt(Rules(players=3), {}, None))
+    assert twin == state and twin is not state
+    assert twin.legal_actions() is legal
+    while after.phase is Phase.EXCHANGE:
+        after = after.apply(Exchange(()))
+    assert after.phase is Phase.PLAY
+    first = after.legal_actions()[0]
+    assert isinstance(first, Play)
+    fresh = Play(first.card)
+    assert fresh is not first
+    assert after.apply(fresh) == after.apply(first)
+    assert after.apply(fresh).history[-1] is first
