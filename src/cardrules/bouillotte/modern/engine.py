@@ -118,14 +118,18 @@ def legal_set(state: State) -> tuple[Action, ...]:
     contributions = state.contributions
     stacks = state.stacks
     largest = state.largest
-    owed = largest - contributions[seat]
+    mine = contributions[seat]
+    owed = largest - mine
     announced = can_announce = False
     if table.announcing:
         announced = table.announced[seat] is not None
         can_announce = not announced and table.brelans[seat] is not None
-    high = largest
-    if others_can_bet(state.marks, stacks, seat):
-        high = min(largest + table.rules.max_raise, contributions[seat] + stacks[seat])
+    high = largest + table.rules.max_raise
+    cap = mine + stacks[seat]
+    if cap < high:
+        high = cap
+    if high > largest and not others_can_bet(state.marks, stacks, seat):
+        high = largest
     key = (can_announce, owed > 0, announced, largest, high)
     found = _LEGAL.get(key)
     if found is None:
