@@ -315,8 +315,10 @@ class State:
 
     def _legal_set(self) -> Legal:
         """The legal set, computed on first use and kept in the ``_legal`` slot."""
-        legal = legal_of(self)
-        _set_legal(self, legal)
+        legal = self._legal
+        if legal is None:
+            legal = legal_of(self)
+            _set_legal(self, legal)
         return legal
 
 
