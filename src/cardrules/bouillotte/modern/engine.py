@@ -71,16 +71,8 @@ P_OVER = Phase.OVER
 
 
 def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) -> HandValue:
-    """The hand's value under ``rules`` (cached by the sorted hand, so that the cache
-    holds every hand of a one-retourné deck)."""
-    a, b, c = hand
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-        if a > b:
-            a, b = b, a
-    return _evaluate((a, b, c), retournes, rules.favori, rules.point_values, rules.point_tiebreak)
+    """The hand's value under ``rules`` (cached by the set of cards: any order)."""
+    return _evaluate(hand, retournes, rules.favori, rules.point_values, rules.point_tiebreak)
 
 
 ACTED = 0
