@@ -361,6 +361,8 @@ class State:
             if phase is _STAY:
                 return apply_stay(self, action is STAY_IN)
             return apply_exchange(self, action)  # type: ignore[arg-type]
+        if phase is _DEAL:
+            return apply_deal(self, check_shuffle(action, STANDARD_DECK, _FULL_DECK))
         if phase is Phase.OVER:
             raise IllegalActionError(
                 f"the session is over after {self.rules.deals} deal(s): no action can be "
@@ -368,8 +370,6 @@ class State:
                 rule="X-7",
                 action=action,
             )
-        if phase is _DEAL:
-            return apply_deal(self, check_shuffle(action, STANDARD_DECK, _FULL_DECK))
         cards = self.chance_cards
         shuffle = check_shuffle(action, cards, frozenset(cards))
         return apply_restock(self, shuffle)

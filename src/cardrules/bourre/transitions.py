@@ -230,6 +230,8 @@ def _deal_started(deal_number: int, dealer: int) -> DealStarted:
 
 
 _ANTES: dict[tuple[int, int], AntePaid] = {}
+_trick_won = constructor(TrickWon, ("seat", "cards"))
+"""Build a ``TrickWon`` without its attrs ``__init__`` (once per trick)."""
 _TRUMP_TURNED = tuple(
     tuple(TrumpTurned(dealer, card) for card in STANDARD_DECK) for dealer in range(7)
 )
@@ -387,7 +389,7 @@ def apply_stay(state: State, stays: bool) -> State:
             state.event_log,
             status,
         )
-    order = tuple((dealer + 1 + k) % n for k in range(n) if status[(dealer + 1 + k) % n] == IN)
+    order = tuple([s for s in _blank(n).seats_from[(dealer + 1) % n] if status[s] == IN])
     events = state.event_log
     pot = table.deal.pot
     if len(order) < 2:
@@ -576,7 +578,9 @@ def apply_play(state: State, action: Play) -> State:
     winner = order[(start + trick_winner(trick, table.trump_ix & 3)) % len(order)]
     tricks = list(state.tricks_won)
     tricks[winner] += 1
-    events = state.event_log.append(TrickWon(winner, tuple(map(STANDARD_DECK.__getitem__, trick))))
+    events = state.event_log.append(
+        _trick_won(winner, tuple(map(STANDARD_DECK.__getitem__, trick)))
+    )
     if hands[winner]:
         return make_state(
             table,
