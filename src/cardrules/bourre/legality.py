@@ -86,13 +86,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = table.phase
     if phase is _PLAY:
         seat: int = state.to_act  # type: ignore[assignment]
-        steps = judge(
-            state.hand_ix[seat],
-            state.trick_ix,
-            table.trump_ix & 3,
-            table.deal.rules.must_head_following,
-        )
-        return tuple(map(_PLAYS.__getitem__, steps[-1][1]))
+        hand = state.hand_ix[seat]
+        trick = state.trick_ix
+        if trick:
+            must_head = table.deal.rules.must_head_following
+            hand = judge(hand, trick, table.trump_ix & 3, must_head)[-1][1]
+        # else B-5.1: any card of the hand leads (judge's only step on an empty trick)
+        return tuple(map(_PLAYS.__getitem__, hand))
     if phase is _STAY:
         return _STAY_OR_DROP
     if phase is _EXCHANGE:

@@ -314,7 +314,7 @@ class State:
         legal = self._legal
         if legal is None:
             legal = legal_actions(self)
-            _set(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def is_legal(self, action: object) -> bool:
@@ -414,6 +414,7 @@ class State:
 
 
 use_state_class(State)
+_set_legal = State.__dict__["_legal"].__set__
 
 
 def _public(action: Action) -> Action:
