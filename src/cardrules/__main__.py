@@ -45,8 +45,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     state = game.new_game(rules)
     players = len(state.stacks)
     final = play(state, [random_policy] * players, random.Random(args.seed))
-    for line in transcript(final):
-        print(line)
+    try:
+        for line in transcript(final):
+            print(line)
+    except BrokenPipeError:  # the reader stopped early (``| head``): not an error
+        sys.stderr.close()
+        return 0
     if args.record:
         with open(args.record, "w", encoding="utf-8") as file:
             file.write(dumps(final, indent=1))

@@ -80,9 +80,22 @@ def check_shuffle(
 ) -> Shuffle:
     """Check that ``action`` is a :class:`Shuffle` of exactly ``chance_cards``.
 
-    Returns the shuffle with its order as a tuple (a list is accepted).
+    Games call it in ``apply`` at their chance nodes.
 
+    :param action: what was applied.
+    :param chance_cards: the cards of the node, in canonical order.
+    :param chance_set: the same cards as a frozenset.
+    :returns: the shuffle, with its order as a tuple (a list is accepted).
     :raises IllegalActionError: naming rule X-2 otherwise.
+
+    >>> from cardrules.cards import cards
+    >>> deck = cards("8c 9c Ac")
+    >>> check_shuffle(Shuffle(list(reversed(deck))), deck, frozenset(deck))
+    Shuffle(order=(Card.parse('A♣'), Card.parse('9♣'), Card.parse('8♣')))
+    >>> check_shuffle(Shuffle(deck[:2]), deck, frozenset(deck))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.IllegalActionError: Shuffle.order must be a permutation ... misses A♣ (X-2)
     """
     if not isinstance(action, Shuffle):
         raise IllegalActionError(

@@ -26,7 +26,11 @@ _EXTRA: dict[str, GameModule] = {}
 
 
 def game_ids() -> tuple[str, ...]:
-    """The ids of every known game, sorted."""
+    """The ids of every known game, sorted.
+
+    >>> "bouillotte-modern" in game_ids()
+    True
+    """
     return tuple(sorted({*_BUILTIN, *_EXTRA}))
 
 
@@ -34,6 +38,9 @@ def get_game(game_id: str) -> GameModule:
     """The game (its module) with this ``GAME_ID``.
 
     :raises CardRulesError: if no game has that id.
+
+    >>> get_game("bouillotte-historic").Rules().deals
+    12
     """
     if game_id in _EXTRA:
         return _EXTRA[game_id]
@@ -50,6 +57,13 @@ def register_game(game: ModuleType | GameModule) -> None:
 
     ``game`` needs ``GAME_ID``, ``Rules`` (an attrs class), ``ACTIONS`` and
     ``new_game``, as the built-in game modules have.
+
+    :raises CardRulesError: if ``game`` lacks one of them, or takes a built-in id.
+
+    >>> register_game(object())
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.CardRulesError: <object object at ...> is not a game: it lacks GAME_ID
     """
     checked = as_game_module(game)
     if checked.GAME_ID in _BUILTIN:

@@ -55,6 +55,16 @@ def transcript(state: GameState, *, hands: bool = True) -> Iterator[str]:
     :param hands: show every seat's cards after each deal (an onlooker's transcript);
         ``False`` shows only public information.
     :returns: the lines, without newlines.
+
+    >>> import random
+    >>> from cardrules import play, random_policy
+    >>> from cardrules.bouillotte import modern
+    >>> final = play(modern.new_game(), [random_policy] * 4, random.Random(3))
+    >>> for line in list(transcript(final, hands=False))[:3]:
+    ...     print(line)
+    Bouillotte (modern rules), 4 players, 1 deal
+    Deal 1 (seat 0 deals)
+      * seat 1 antes 1
     """
     game = get_game(state.GAME_ID)
     rules = state.rules
