@@ -168,6 +168,17 @@ def test_V_M_1_double_retourne_point_and_tiebreak() -> None:
     assert hearts > spades > diamonds
 
 
+def test_M_5_6_fully_tied_suits_name_the_suit_of_the_lowest_card() -> None:
+    """M-5.6: K♥ K♦ 9♠ with A♣: hearts and diamonds tie in every respect; the value is
+    the same whichever is named, and the text names diamonds (the lower king), in any
+    order of the cards."""
+    for hand in ("Kh Kd 9s", "Kd 9s Kh", "9s Kh Kd"):
+        for tiebreak in ("seed", "kickers"):
+            value = ev(hand, "Ac", point_tiebreak=tiebreak)
+            assert str(value) == "point of 10 in ♦"
+            assert value == ev("Kd Ks 9h", "Ac", point_tiebreak=tiebreak)
+
+
 def test_evaluate_rejects_bad_input() -> None:
     """evaluate needs 3 distinct cards and 1 or 2 other retournés."""
     with pytest.raises(CardRulesError):
