@@ -73,6 +73,12 @@ _CALL_FOLD_SET = frozenset((Call, Fold))
 _CHECK_ONLY: tuple[Action, ...] = (CHECK,)
 _CALL_HEAD: tuple[Action, ...] = (CALL,)
 _FOLD_TAIL: tuple[Action, ...] = (FOLD,)
+_RUN = 512
+"""Legal sets whose raises stay below this are slices of a run built once per ``low``."""
+_CHECK_RUNS: list[tuple[Action, ...] | None] = [None] * _RUN
+"""``_CHECK_RUNS[low]``: ``(Check, Raise(low), …, Raise(_RUN - 1))``, built on first use."""
+_CALL_RUNS: list[tuple[Action, ...] | None] = [None] * _RUN
+"""``_CALL_RUNS[low]``: ``(Call, Raise(low), …, Raise(_RUN - 1))``, built on first use."""
 _CALL_OR_FOLD = Legal((CALL, FOLD), _CALL_FOLD_SET, 1, 0)
 _CHECK_ALONE = Legal((CHECK,), _CHECK_SET, 1, 0)
 
@@ -127,7 +133,15 @@ def legal_of(state: State) -> Legal:
     # shared cache cost more than it saved. Without a raise, the sets are constants.
     if low > top:
         return _CALL_OR_FOLD if facing else _CHECK_ALONE
-    raises = _RAISES[low : top + 1] if top < len(_RAISES) else _raises(low, top)
+    if top < _RUN:  # one slice of a prebuilt run (Check or Call, Raise(low), …)
+        runs = _CALL_RUNS if facing else _CHECK_RUNS
+        run = runs[low]
+        if run is None:
+            run = runs[low] = (CALL if facing else CHECK, *_RAISES[low:_RUN])
+        if facing:
+            return _make_legal(run[: top - low + 2] + _FOLD_TAIL, _CALL_FOLD_SET, low, top)
+        return _make_legal(run[: top - low + 2], _CHECK_SET, low, top)
+    raises = _raises(low, top)
     if facing:
         return _make_legal(_CALL_HEAD + raises + _FOLD_TAIL, _CALL_FOLD_SET, low, top)
     return _make_legal(_CHECK_ONLY + raises, _CHECK_SET, low, top)
