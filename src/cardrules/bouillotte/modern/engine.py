@@ -33,7 +33,7 @@ from .hands import HandValue, _evaluate
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import State, Table
 
 __all__ = [
     "ACTED",
@@ -106,10 +106,21 @@ def legal_set(state: State) -> tuple[Action, ...]:
     if seat.__class__ is not int:  # a chance node or the end
         return ()
     assert isinstance(seat, int)
-    table = state.table
-    contributions = state.contributions
-    stacks = state.stacks
-    largest = state.largest
+    return legal_for(
+        state.table, seat, state.stacks, state.contributions, state.largest, state.marks
+    )
+
+
+def legal_for(
+    table: Table,
+    seat: int,
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    largest: int,
+    marks: int,
+) -> tuple[Action, ...]:
+    """:func:`legal_set` from the fields of a betting state (the betting steps call it
+    with the new state's fields at hand)."""
     mine = contributions[seat]
     owed = largest - mine
     announced = can_announce = False
@@ -120,7 +131,7 @@ def legal_set(state: State) -> tuple[Action, ...]:
     cap = mine + stacks[seat]
     if cap < high:
         high = cap
-    if high > largest and not others_can_bet(state.marks, stacks, seat):
+    if high > largest and not others_can_bet(marks, stacks, seat):
         high = largest
     key = (can_announce, owed > 0, announced, largest, high)
     found = _LEGAL.get(key)

@@ -38,6 +38,7 @@ from .engine import (
     brelans_of,
     deal_hands,
     flags,
+    legal_for,
     legal_set,
     next_actor,
     seat_order,
@@ -513,9 +514,11 @@ def _make(
     largest: int,
     marks: int,
     log: Log[Action],
+    legal: tuple[Action, ...] | None = None,
     _sets: tuple[object, ...] = _SET_STATE,
 ) -> State:
-    """``State(...)`` without the generated ``__init__``: the same slots set, faster."""
+    """``State(...)`` without the generated ``__init__``: the same slots set, faster;
+    ``legal``: the legal set when the caller has computed it (else computed on demand)."""
     state = _new(State)
     s_table, s_stacks, s_contributions, s_to_act, s_largest, s_marks, s_log, s_legal = _sets
     s_table(state, table)  # type: ignore[operator]
@@ -525,7 +528,7 @@ def _make(
     s_largest(state, largest)  # type: ignore[operator]
     s_marks(state, marks)  # type: ignore[operator]
     s_log(state, log)  # type: ignore[operator]
-    s_legal(state, None)  # type: ignore[operator]
+    s_legal(state, legal)  # type: ignore[operator]
     return state
 
 
@@ -547,7 +550,9 @@ def _check(state: State, action: Action) -> State:
     following = next_actor(marks, stacks, contributions, largest, seat)
     if following < 0:
         return _general(state, action)
-    return _make(table, stacks, contributions, following, largest, marks, state.log.append(action))
+    legal = legal_for(table, following, stacks, contributions, largest, marks)
+    log = state.log.append(action)
+    return _make(table, stacks, contributions, following, largest, marks, log, legal)
 
 
 def _call(state: State, action: Action) -> State:
@@ -572,7 +577,9 @@ def _call(state: State, action: Action) -> State:
     following = next_actor(marks, stacks, contributions, largest, seat)
     if following < 0:
         return _general(state, action)
-    return _make(table, stacks, contributions, following, largest, marks, state.log.append(action))
+    legal = legal_for(table, following, stacks, contributions, largest, marks)
+    log = state.log.append(action)
+    return _make(table, stacks, contributions, following, largest, marks, log, legal)
 
 
 def _raise(state: State, action: Action) -> State:
@@ -592,7 +599,9 @@ def _raise(state: State, action: Action) -> State:
     following = next_actor(marks, stacks, contributions, to, seat)
     if following < 0:
         return _general(state, action)
-    return _make(table, stacks, contributions, following, to, marks, state.log.append(action))
+    legal = legal_for(table, following, stacks, contributions, to, marks)
+    log = state.log.append(action)
+    return _make(table, stacks, contributions, following, to, marks, log, legal)
 
 
 def _fold(state: State, action: Action) -> State:
@@ -611,7 +620,9 @@ def _fold(state: State, action: Action) -> State:
     following = next_actor(marks, stacks, contributions, largest, seat)
     if following < 0:
         return _general(state, action)
-    return _make(table, stacks, contributions, following, largest, marks, state.log.append(action))
+    legal = legal_for(table, following, stacks, contributions, largest, marks)
+    log = state.log.append(action)
+    return _make(table, stacks, contributions, following, largest, marks, log, legal)
 
 
 def _general(state: State, action: Action) -> State:
