@@ -319,7 +319,7 @@ def on_fold(state: State, seat: int, action: Action) -> State:
     folded_list[seat] = True
     folded = tuple(folded_list)
     history = state._history.append(action)
-    live = [s for s in range(PLAYERS) if not folded[s]]
+    live = _LIVE[folded]
     if len(live) == 1:
         deal = state.deal
         contributions = state.contributions
@@ -349,7 +349,7 @@ def _count(
     raiser: int,
 ) -> State:
     """Every seat still in has matched or is all-in: count them (H-4.7)."""
-    live = [s for s in range(PLAYERS) if not folded[s]]
+    live = _LIVE[folded]
     if len(live) <= 2:
         return _showdown(deal, history, stacks, contributions, folded, raiser)
     pending = 0
