@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -51,7 +51,6 @@ from .view import View, make_view
 
 __all__ = ["GAME_ID", "Phase", "State", "new_game"]
 
-T = TypeVar("T")
 
 GAME_ID = "bouillotte-modern"
 """The game's id in records and the registry."""
@@ -678,7 +677,10 @@ def _deal(state: State, shuffle: Shuffle) -> State:
         table.event_log.append(RetournesTurned(retournes)),
     )
     # at the chance node every per-seat flag is clear, and opening the round keeps it so
-    return _make(table, stacks, state.contributions, able[0], state.largest, 0, log)
+    contributions = state.contributions
+    largest = state.largest
+    legal = legal_for(table, able[0], stacks, contributions, largest, 0)
+    return _make(table, stacks, contributions, able[0], largest, 0, log, legal)
 
 
 _STEPS = {Check: _check, Call: _call, Raise: _raise, Fold: _fold, Announce: _general}
