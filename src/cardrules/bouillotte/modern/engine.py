@@ -88,6 +88,12 @@ _BOOLS: dict[int, tuple[tuple[bool, ...], ...]] = {
 }
 
 
+_BITS_OF: dict[tuple[bool, ...], int] = {
+    values: bits for n in (3, 4, 5) for bits, values in enumerate(_BOOLS[n])
+}
+"""The bits (from 0) of each tuple of per-seat flags: the inverse of ``_BOOLS``."""
+
+
 def flags(marks: int, offset: int, players: int) -> tuple[bool, ...]:
     """The per-seat flags stored at bit ``offset`` of ``marks``, as a tuple of bools.
 
@@ -300,17 +306,12 @@ class Draft:
 
     def marks(self) -> int:
         """The per-seat flags as ``State.marks`` holds them."""
-        bits = 0
-        for seat, (acted, first, folded) in enumerate(
-            zip(self.acted, self.first_acted, self.folded, strict=True)
-        ):
-            if acted:
-                bits |= 1 << (ACTED + seat)
-            if first:
-                bits |= 1 << (FIRST + seat)
-            if folded:
-                bits |= 1 << (FOLDED + seat)
-        return bits
+        bits = _BITS_OF
+        return (
+            bits[tuple(self.acted)] << ACTED
+            | bits[tuple(self.first_acted)] << FIRST
+            | bits[tuple(self.folded)] << FOLDED
+        )
 
     # -- helpers --------------------------------------------------------------------
     @property
@@ -528,16 +529,17 @@ class Draft:
         for seat in live:
             values[seat] = value_of(self.rules, self.hands[seat], self.retournes)
             self.events.append(HandShown(seat, self.hands[seat], str(values[seat])))
+        keys = {seat: value.key for seat, value in values.items()}  # values compare by key
         pots = side_pots(self.contributions, [not f for f in self.folded])
         for index, (amount, eligible) in enumerate(pots):
             if not amount:
                 continue
-            best = max(values[s] for s in eligible)
-            winners = tuple(s for s in eligible if values[s] == best)
+            best = max([keys[s] for s in eligible])
+            winners = tuple([s for s in eligible if keys[s] == best])
             shares = split_pot(amount, winners, self.eldest, n)
             for seat in winners:
                 self.stacks[seat] += shares[seat]
-            self.events.append(PotWon(amount, winners, shares, index, str(best)))
+            self.events.append(PotWon(amount, winners, shares, index, str(values[winners[0]])))
         self.end_deal()
 
     def end_deal(self) -> None:
