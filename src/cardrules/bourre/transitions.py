@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardrules.actions import Action
 from cardrules.bourre._fast import constructor
@@ -55,6 +55,7 @@ __all__ = [
 UNDECIDED, IN, DROPPED = 0, 1, 2
 """A seat's status in the stay phase (B-3.1)."""
 _ZERO = Fraction(0)
+T = TypeVar("T")
 _DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY, _OVER = (
     Phase.DEAL,
     Phase.STAY,
@@ -324,6 +325,18 @@ def _end_deal(
 # ---------------------------------------------------------------------- transitions
 
 
+def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value`` (a list copy is the
+    cheapest way in CPython).
+
+    >>> _replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
 def apply_deal(state: State, shuffle: Shuffle) -> State:
     """Deal one card at a time from eldest (X-1); the dealer's last card is trump (B-2.2)."""
     table = state.table
@@ -357,12 +370,14 @@ def apply_stay(state: State, stays: bool) -> State:
     seat: int = state.to_act  # type: ignore[assignment]
     table = state.table
     old_status = state.status
-    status = (*old_status[:seat], IN if stays else DROPPED, *old_status[seat + 1 :])
+    status_list = list(old_status)
+    status_list[seat] = IN if stays else DROPPED
+    status = tuple(status_list)
     log = state.log.append(STAY_IN if stays else DROP)
     hand_ix = state.hand_ix
     if not stays:
         hand = hand_ix[seat]
-        hand_ix = (*hand_ix[:seat], (), *hand_ix[seat + 1 :])
+        hand_ix = _replaced(hand_ix, seat, ())
         trump = table.trump_ix
         table = make_table(
             table.deal,
@@ -468,7 +483,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
     stock = table.stock_ix
     trump = table.trump_ix
     old_discarded = table.discarded
-    discarded = (*old_discarded[:seat], discards, *old_discarded[seat + 1 :])
+    discarded = _replaced(old_discarded, seat, discards)
     log = state.log.append(action)
     trump_gone = trump in discards
     events = state.event_log.append(_EXCHANGED[seat][count][trump_gone])
@@ -476,7 +491,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
         if count:
             kept += stock[:count]
             kept.sort()
-        hand_ix = (*hand_ix[:seat], tuple(kept), *hand_ix[seat + 1 :])
+        hand_ix = _replaced(hand_ix, seat, tuple(kept))
         phase, to_act, leader = _after_exchange(state, seat)
         table = make_table(
             table.deal,
@@ -502,7 +517,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
             events,
             state.status,
         )
-    hand_ix = (*hand_ix[:seat], (*kept, *stock), *hand_ix[seat + 1 :])
+    hand_ix = _replaced(hand_ix, seat, (*kept, *stock))
     table = evolve_table(
         table,
         {
