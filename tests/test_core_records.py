@@ -136,7 +136,9 @@ def test_any_mangled_record_raises_only_record_error(data: st.DataObject) -> Non
         state = loads(mangled)
     except RecordError:
         return
-    assert dumps(state) == json.dumps(json.loads(mangled), ensure_ascii=False)
+    # a change that keeps the record meaning the same (a spelling of a card, white
+    # space) replays; what it replays to round-trips like any state
+    assert loads(dumps(state)) == state
 
 
 def test_registry() -> None:
