@@ -40,6 +40,12 @@ def arrange_deck(
     :returns: the shuffle to apply.
     :raises ValueError: for a state that is not at the chance node, a seat out of
         range, a hand that is not 3 cards, a card outside the deck, or a card named twice.
+
+    >>> from cardrules.bouillotte.historic import new_game, DECLINE
+    >>> from cardrules.cards import cards
+    >>> state = new_game().apply(DECLINE)
+    >>> state.apply(arrange_deck(state, {2: cards("A♥ K♥ Q♥")})).hands[2]
+    (Card.parse('A♥'), Card.parse('K♥'), Card.parse('Q♥'))
     """
     if getattr(state, "phase", None) is not Phase.DEAL:
         raise CardRulesError(
