@@ -126,7 +126,17 @@ def legal_for(
     marks: int,
 ) -> tuple[Action, ...]:
     """:func:`legal_set` from the fields of a betting state (the betting steps call it
-    with the new state's fields at hand)."""
+    with the new state's fields at hand).
+
+    >>> import random
+    >>> from cardrules import sample_chance
+    >>> from .state import new_game
+    >>> state = new_game(Rules(announce_fee=None))
+    >>> state = state.apply(sample_chance(state, random.Random(0)))
+    >>> fields = (state.stacks, state.contributions, state.largest, state.marks)
+    >>> legal_for(state.table, state.to_act, *fields) == state.legal_actions()
+    True
+    """
     mine = contributions[seat]
     owed = largest - mine
     announced = can_announce = False
@@ -216,7 +226,13 @@ def deal_hands(order: tuple[Card, ...], eldest: int, players: int) -> tuple[tupl
 def brelans_of(
     rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]
 ) -> tuple[str | None, ...]:
-    """Each seat's class of brelan with ``retournes``, or ``None`` (for M-4.1)."""
+    """Each seat's class of brelan with ``retournes``, or ``None`` (for M-4.1).
+
+    >>> from cardrules.cards import cards
+    >>> brelans_of(Rules(players=3), (cards("Kh Kd 8s"), cards("9c 9d 9h"), cards("Ah Ad 8c")),
+    ...            cards("Kc"))
+    ('favori', 'simple', None)
+    """
     values = [value_of(rules, hand, retournes) for hand in hands]
     return tuple(value.category if value.is_brelan else None for value in values)
 
