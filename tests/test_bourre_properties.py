@@ -45,8 +45,8 @@ def test_V_B_6_cap_and_B_4_2_card_conservation(rules: Rules, seed: int) -> None:
         places += list(state.stock) + list(state.muck)
         places += played_this_deal(state)
         pending = state.table.pending
-        if pending is not None:
-            places += [STANDARD_DECK[i] for i in pending[2]]
+        if pending is not None:  # the drawing seat's discards, the up-card apart (B-4.3)
+            places += [STANDARD_DECK[i] for i in pending[2] if i != state.trump_ix]
         counted = set(places)
         assert len(counted) == len(places)
         unaccounted = set(STANDARD_DECK) - counted

@@ -316,9 +316,10 @@ def test_B_4_3_the_dealer_may_discard_the_trump_card_trump_stays() -> None:
     assert card("Ah") not in state.hands[0]
     assert card("Ah") not in state.muck
     assert state.trump_out
-    assert state.view(1).trump_card_out
+    assert state.view(0).trump_card_out  # the dealer knows its own discard
+    assert not state.view(1).trump_card_out  # a discard never shows
     assert state.view(1).trump_card == card("Ah")
-    assert "trump up-card is out of play" in str(state.events[-1])
+    assert str(state.events[-1]) == "seat 0 exchanges 1 card"
 
 
 def test_V_B_3_reno_has_no_exchange() -> None:

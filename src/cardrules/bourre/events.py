@@ -31,22 +31,22 @@ class TrumpTurned(Event):
 
 @attrs.frozen(slots=True)
 class Exchanged(Event):
-    """A seat exchanged cards (B-4.1); only the count is public."""
+    """A seat exchanged cards (B-4.1); only the count is public (X-10): not which
+    cards, so not whether the dealer discarded the trump up-card (B-4.3) either.
+
+    >>> str(Exchanged(seat=0, count=2)), str(Exchanged(seat=3, count=0))
+    ('seat 0 exchanges 2 cards', 'seat 3 stands pat')
+    """
 
     seat: int
     """The seat."""
     count: int
-    """How many cards it discarded and drew."""
-    trump_card: bool = False
-    """Whether the discards included the trump up-card, which is then out of play (B-4.3)."""
+    """How many cards it discarded and drew (the trump up-card counts like any other)."""
 
     def __str__(self) -> str:
-        text = (
-            f"seat {self.seat} stands pat"
-            if self.count == 0
-            else f"seat {self.seat} exchanges {self.count} card{'s' if self.count != 1 else ''}"
-        )
-        return text + (" (the trump up-card is out of play)" if self.trump_card else "")
+        if self.count == 0:
+            return f"seat {self.seat} stands pat"
+        return f"seat {self.seat} exchanges {self.count} card{'s' if self.count != 1 else ''}"
 
 
 @attrs.frozen(slots=True)

@@ -375,7 +375,8 @@ class State:
         return apply_restock(self, shuffle)
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may see now (X-10).
+        """What ``seat`` may see now (X-10). At a deal's chance node the view's history
+        and events still hold the deal just finished (its last trick, its settlement).
 
         :raises ValueError: if ``seat`` is not a seat of this game.
 
@@ -384,7 +385,21 @@ class State:
         """
         seat = check_seat(seat, len(self.stacks))
         deck = STANDARD_DECK
-        mine = self.discarded[seat]
+        table = self.table
+        deal = table.deal
+        mine = table.discarded[seat]
+        status = self.status
+        dealer_dropped = status[deal.dealer] == DROPPED
+        # B-4.3 / X-10: a dealer who drops takes the up-card out in public; one who
+        # discards it does so face down, so only the dealer's own view knows, and the
+        # public muck count still counts the up-card among the dealer's discards (once
+        # they are in the muck, i.e. not while the dealer's restock is pending)
+        discarded_up = table.trump_out and not dealer_dropped
+        if table.phase is _DEAL:
+            # X-10: between deals a view still shows the deal just finished
+            actions_from, events_from = deal.shown_actions_from, deal.shown_events_from
+        else:
+            actions_from, events_from = deal.deal_actions_from, deal.deal_events_from
         return View(
             seat=seat,
             rules=self.rules,
@@ -399,16 +414,16 @@ class State:
             hand=tuple(deck[i] for i in self.hand_ix[seat]),
             discards=tuple(deck[i] for i in mine) if mine else (),
             trump_card=self.trump_card,
-            trump_card_out=self.trump_out,
-            stayed_in=tuple(None if st == UNDECIDED else st == IN for st in self.status),
-            exchanged=tuple(None if d is None else len(d) for d in self.discarded),
-            stock_size=len(self.stock_ix),
-            muck_size=len(self.muck_ix),
+            trump_card_out=dealer_dropped or (discarded_up and seat == deal.dealer),
+            stayed_in=tuple(None if st == UNDECIDED else st == IN for st in status),
+            exchanged=tuple(None if d is None else len(d) for d in table.discarded),
+            stock_size=len(table.stock_ix),
+            muck_size=len(table.muck_ix) + (1 if discarded_up and table.pending is None else 0),
             trick=self.trick,
             trick_leader=self.leader if self.leader >= 0 else None,
             tricks_won=self.tricks_won,
-            history=tuple(map(_public, self.log.since(self.deal_actions_from))),
-            events=self.event_log.since(self.deal_events_from),
+            history=tuple(map(_public, self.log.since(actions_from))),
+            events=self.event_log.since(events_from),
             legal=self.legal_actions() if self.to_act == seat else (),
         )
 

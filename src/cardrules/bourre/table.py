@@ -56,6 +56,13 @@ class Deal:
     """The stacks given to :func:`new_game`."""
     start_dealer: int
     """The dealer given to :func:`new_game`."""
+    shown_events_from: int
+    """Where the events a view shows at this deal's chance node begin: the previous
+    deal's ``DealStarted`` (X-10: between deals a view still shows the deal just
+    finished), or this deal's in the first deal."""
+    shown_actions_from: int
+    """Where the actions a view shows at this deal's chance node begin: the previous
+    deal's shuffle, or this deal's first action in the first deal."""
 
 
 @attrs.frozen(slots=True)

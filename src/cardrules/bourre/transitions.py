@@ -149,8 +149,15 @@ def start_deal(
     events: Log[Event],
     start_stacks: tuple[int, ...],
     start_dealer: int,
+    shown_events_from: int | None = None,
+    shown_actions_from: int | None = None,
 ) -> State:
-    """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6): the deal's chance node."""
+    """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6): the deal's chance node.
+
+    ``shown_events_from`` and ``shown_actions_from`` are where the previous deal's
+    events and actions begin (``None`` for the first deal): views at this chance node
+    still show that deal (X-10).
+    """
     n = rules.players
     blank = _blank(n)
     eldest = (dealer + 1) % n
@@ -193,6 +200,8 @@ def start_deal(
         len(log),
         start_stacks,
         start_dealer,
+        len(events) if shown_events_from is None else shown_events_from,
+        len(log) if shown_actions_from is None else shown_actions_from,
     )
     table = make_table(deal, _DEAL, (), -1, False, (), (), blank.discarded, None)
     return make_state(
@@ -237,11 +246,8 @@ _TRUMP_TURNED = tuple(
     tuple(TrumpTurned(dealer, card) for card in STANDARD_DECK) for dealer in range(7)
 )
 """The interned ``TrumpTurned`` events, by dealer and card index."""
-_EXCHANGED = tuple(
-    tuple((Exchanged(seat, count, False), Exchanged(seat, count, True)) for count in range(8))
-    for seat in range(7)
-)
-"""The interned ``Exchanged`` events, by seat, count and whether the trump card went."""
+_EXCHANGED = tuple(tuple(Exchanged(seat, count) for count in range(8)) for seat in range(7))
+"""The interned ``Exchanged`` events, by seat and count (never which cards, X-10)."""
 _DEALS: dict[tuple[int, int], DealStarted] = {}
 
 
@@ -301,6 +307,8 @@ def _end_deal(
             events=events,
             start_stacks=table.deal.start_stacks,
             start_dealer=table.deal.start_dealer,
+            shown_events_from=table.deal.deal_events_from,
+            shown_actions_from=table.deal.deal_actions_from,
         )
     shares = (_ZERO,) * n
     if pot:
@@ -486,7 +494,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
     discarded = _replaced(old_discarded, seat, discards)
     log = state.log.append(action)
     trump_gone = trump in discards
-    events = state.event_log.append(_EXCHANGED[seat][count][trump_gone])
+    events = state.event_log.append(_EXCHANGED[seat][count])
     if count <= len(stock):
         if count:
             kept += stock[:count]
@@ -525,6 +533,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
             "stock_ix": (),
             "pending": (seat, count - len(stock), discards),
             "discarded": discarded,
+            "trump_out": table.trump_out or trump_gone,
         },
     )
     return make_state(

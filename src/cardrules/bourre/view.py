@@ -3,7 +3,11 @@
 A view holds the seat's own cards and discards, everything face up (the trump
 up-card, the trick, the tricks won), the public history (a shuffle without its
 order, another seat's exchange as a count) and the public events; never another
-seat's hand, a discard of another seat, or the order of the stock.
+seat's hand, a discard of another seat, or the order of the stock (X-10).
+
+The history and events are those of the current deal; between deals, at the next
+deal's chance node, they still hold the deal just finished (its last card, last
+trick, pot and bourré payments) followed by the new deal's opening events.
 
 >>> import random
 >>> from cardrules import sample_chance
@@ -84,7 +88,9 @@ class View:
     trump_card: Card | None
     """The dealer's face-up card (public even after the dealer discards it)."""
     trump_card_out: bool
-    """Whether the trump up-card is out of play (discarded or mucked by the dealer, B-4.3)."""
+    """Whether this seat knows the trump up-card is out of play (B-4.3): every seat
+    once the dealer drops; only the dealer when the dealer discards it (a discard is
+    hidden, X-10)."""
     stayed_in: tuple[bool | None, ...]
     """Per seat: ``True`` stayed in, ``False`` dropped, ``None`` not yet said."""
     exchanged: tuple[int | None, ...]
@@ -92,7 +98,9 @@ class View:
     stock_size: int
     """Cards left in the stock."""
     muck_size: int
-    """Cards in the muck that a restock would use."""
+    """Cards in the muck: the discards of the seats already served and the dropped
+    hands. A discarded trump up-card counts (which cards a seat discarded is hidden,
+    X-10), though no restock uses it; one taken out by a dropping dealer does not."""
     trick: tuple[Card, ...]
     """The cards of the current trick, in play order."""
     trick_leader: int | None
@@ -102,10 +110,13 @@ class View:
     history: tuple[Action, ...] = attrs.field(repr=False)
     """This deal's actions as every seat saw them: a ``Shuffle`` without its order, every
     ``Exchange`` as a ``HiddenExchange(count)`` (the seat's own discards are in
-    :attr:`discards`). Earlier deals are summed up in the stacks and the pot."""
+    :attr:`discards`). At the chance node of a deal after the first, those of the deal
+    just finished (X-10). Earlier deals are summed up in the stacks and the pot."""
     events: tuple[Event, ...] = attrs.field(repr=False)
-    """The events since this deal began (its ``DealStarted``), newest last; at the end
-    of the session they include the pot sharing and the results."""
+    """The events since this deal began (its ``DealStarted``), newest last. At the
+    chance node of a deal after the first, from the previous deal's ``DealStarted``:
+    the deal just finished, its settlement, then the new deal's rebuys and antes. At the
+    end of the session they include the pot sharing and the results."""
     legal: tuple[Action, ...] = attrs.field(repr=False)
     """The seat's legal actions (use :meth:`legal_actions`)."""
 
