@@ -223,7 +223,6 @@ def _compute(
     pair = mid if low == mid or mid == high else -1
     if pair >= 0:
         matching = sum(1 for i in retournes if i >> 2 == pair)
-        rank = Rank(pair + 2)
         level = 0
         category: Category = "point"
         if low == high:
@@ -236,5 +235,23 @@ def _compute(
         elif matching == 1 and favori != "off":
             category, level = "favori", 3 if favori == "above_simple" else 2
         if level:
-            return HandValue(category, rank, points, _SUITS[best_suit], (level, int(rank)))
-    return HandValue("point", None, points, _SUITS[best_suit], (0, *best))
+            return _shared(category, pair + 2, points, best_suit, (level, pair + 2))
+    return _shared("point", 0, points, best_suit, (0, *best))
+
+
+_SHARED: dict[tuple[Any, ...], HandValue] = {}
+_RANKS = {int(rank): rank for rank in Rank}
+
+
+def _shared(
+    category: Category, rank: int, points: int, suit: int, key: tuple[Any, ...]
+) -> HandValue:
+    """The one :class:`HandValue` of these parts (``rank`` 0 for a point hand): many
+    hands share a value, and a shared value formats its text once."""
+    parts = (category, key, points, suit)
+    found = _SHARED.get(parts)
+    if found is None:
+        found = _SHARED[parts] = HandValue(
+            category, _RANKS[rank] if rank else None, points, _SUITS[suit], key
+        )
+    return found
