@@ -120,17 +120,36 @@ _SUIT_BY_TEXT = {
 _CARD_TEXT = re.compile(r"^(10|[2-9tjqka])(.)$", re.IGNORECASE)
 
 
+class _Interned(type):
+    """Metaclass of :class:`Card`: ``Card(rank, suit)`` returns the one interned card."""
+
+    _table: tuple[Card, ...] | None = None
+
+    def __call__(cls, rank: Rank, suit: Suit) -> Any:
+        table = cls._table
+        if table is None:  # building the table itself, at import
+            return super().__call__(rank, suit)
+        if rank.__class__ is not Rank or suit.__class__ is not Suit:
+            raise ValueError(
+                f"a Card needs a Rank and a Suit, got {rank!r} and {suit!r}; "
+                "use Card.parse('As') to build one from text"
+            )
+        return table[(rank - 2) * 4 + _SUIT_INDEX[suit]]
+
+
 @attrs.frozen(slots=True, eq=False, order=False, repr=False, hash=False)
-class Card:
+class Card(metaclass=_Interned):
     """A playing card: a :class:`Rank` and a :class:`Suit`.
 
     Cards compare and sort by rank, then suit (clubs lowest); ``str`` gives the
-    short form with the suit symbol and ``repr`` evaluates back.
+    short form with the suit symbol and ``repr`` evaluates back. Each of the 52 cards
+    exists once: ``Card(rank, suit)``, :meth:`parse`, copying and unpickling all
+    return the same object, so cards compare and hash as fast as ints.
 
     >>> ace = Card(Rank.ACE, Suit.SPADES)
-    >>> str(ace), ace.code
-    ('A♠', 'As')
-    >>> ace == Card.parse("a♠") and ace > Card.parse("Kh")
+    >>> str(ace), ace.code, ace.index
+    ('A♠', 'As', 51)
+    >>> ace is Card.parse("a♠") and ace > Card.parse("Kh")
     True
     """
 
@@ -138,20 +157,15 @@ class Card:
     """The card's rank."""
     suit: Suit
     """The card's suit."""
+    index: int = attrs.field(init=False, repr=False)
+    """The card's position 0–51 in the canonical order (2♣ is 0, A♠ is 51):
+    ``(rank - 2) * 4 + suit.index``."""
     _index: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
-            raise ValueError(
-                f"a Card needs a Rank and a Suit, got {self.rank!r} and {self.suit!r}; "
-                "use Card.parse('As') to build one from text"
-            )
-        object.__setattr__(self, "_index", (self.rank - 2) * 4 + _SUIT_INDEX[self.suit])
-
-    @property
-    def index(self) -> int:
-        """The card's position 0–51 in the canonical order (2♣ is 0, A♠ is 51)."""
-        return self._index
+        index = (self.rank - 2) * 4 + _SUIT_INDEX[self.suit]
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "_index", index)
 
     @property
     def code(self) -> str:
@@ -197,19 +211,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Card:
-            return self._index == other._index
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        if other.__class__ is Card:
-            return self._index != other._index
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return self._index
-
     def __lt__(self, other: Card) -> bool:
         if other.__class__ is Card:
             return self._index < other._index
@@ -240,6 +241,7 @@ def _card_at(index: int) -> Card:
 
 
 _CARDS: tuple[Card, ...] = tuple(Card(Rank(2 + i // 4), _SUITS_BY_INDEX[i % 4]) for i in range(52))
+_Interned._table = _CARDS
 
 STANDARD_DECK: tuple[Card, ...] = _CARDS
 """The 52 cards in canonical order: by rank from 2 to ace, clubs before diamonds,

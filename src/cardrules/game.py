@@ -46,9 +46,14 @@ class Log(Generic[T]):
     def append(self, item: T) -> Log[T]:
         """This log with ``item`` added at the end."""
         tail = self.tail
+        log: Log[T] = _new(Log)
         if len(tail) < _CHUNK:
-            return Log(self.chunks, (*tail, item))
-        return Log((*self.chunks, tail), (item,))
+            _set_chunks(log, self.chunks)
+            _set_tail(log, (*tail, item))
+        else:
+            _set_chunks(log, (*self.chunks, tail))
+            _set_tail(log, (item,))
+        return log
 
     def extend(self, items: Sequence[T]) -> Log[T]:
         """This log with ``items`` added at the end, in order (the same layout as
@@ -91,6 +96,11 @@ class Log(Generic[T]):
         for chunk in self.chunks:
             yield from chunk
         yield from self.tail
+
+
+_new = object.__new__
+_set_chunks = vars(Log)["chunks"].__set__  # the slots' own setters: no frozen check
+_set_tail = vars(Log)["tail"].__set__
 
 
 @runtime_checkable

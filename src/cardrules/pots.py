@@ -46,6 +46,9 @@ def side_pots(
     ((9, (0, 1)), (6, (0,)))
     """
     levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive})
+    if len(levels) == 1:  # the common case: every seat still in put in the same
+        eligible = tuple(seat for seat, alive in enumerate(live) if alive)
+        return ((sum(contributions) + dead, eligible),)
     return _pots_at(levels, contributions, live, (True,) * len(contributions), dead)
 
 
@@ -125,11 +128,12 @@ def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int] | None:
     """
     if len(contributions) < 2:
         return None
-    order = sorted(range(len(contributions)), key=lambda s: contributions[s], reverse=True)
-    first, second = contributions[order[0]], contributions[order[1]]
+    first = max(contributions)
+    seat = contributions.index(first)
+    second = max(c for s, c in enumerate(contributions) if s != seat)
     if first == second:
         return None
-    return order[0], first - second
+    return seat, first - second
 
 
 def eldest_order(first: int, players: int) -> tuple[int, ...]:
