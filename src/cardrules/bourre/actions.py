@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from cardrules.actions import Action
-from cardrules.bourre._fast import constructor
+from cardrules._fast import constructor
 from cardrules.cards import STANDARD_DECK, Card
 
 __all__ = ["DROP", "STAY_IN", "Drop", "Exchange", "HiddenExchange", "Play", "StayIn", "play_of"]

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.bourre._fast import constructor
+from cardrules._fast import constructor
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.view import Phase
 

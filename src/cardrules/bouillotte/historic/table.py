@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from cardrules._fast import constructor
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.rules import Rules
 from cardrules.cards import Card
@@ -69,30 +70,16 @@ class Deal:
 
 def fast_maker(cls: type, fixed: dict[str, object] | None = None) -> Callable[..., Any]:
     """A constructor of the frozen slotted attrs class ``cls`` taking every field
-    positionally (except those given in ``fixed``), with no validation: one slot
-    write per field, the way attrs' own ``__init__`` is generated, without its
-    keyword handling.
+    positionally, in field order, except those given in ``fixed`` (the core's
+    :func:`cardrules._fast.constructor` over the class's own fields).
 
     >>> make = fast_maker(Log)
     >>> make((), (1, 2)) == Log[int]().extend((1, 2))
     True
     """
     fixed = fixed or {}
-    names = [field.name for field in attrs.fields(cls)]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    params = [f"a{index}" for index, name in enumerate(names) if name not in fixed]
-    lines = [f"def make({', '.join(params)}):", "    self = _new(_cls)"]
-    for index, name in enumerate(names):
-        namespace[f"_set{index}"] = cls.__dict__[name].__set__
-        if name in fixed:
-            namespace[f"_fixed{index}"] = fixed[name]
-            lines.append(f"    _set{index}(self, _fixed{index})")
-        else:
-            lines.append(f"    _set{index}(self, a{index})")
-    lines.append("    return self")
-    exec("\n".join(lines), namespace)  # code built from the class's own field names
-    maker: Callable[..., Any] = namespace["make"]
-    return maker
+    names = tuple(field.name for field in attrs.fields(cls) if field.name not in fixed)
+    return constructor(cls, names, **fixed)
 
 
 make_deal: Callable[..., Deal] = fast_maker(Deal)
