@@ -221,12 +221,68 @@ def test_M_3_4_all_in_call_side_pots_and_X_4_excess() -> None:
     state = play(state, CHECK, Raise(to=6), CALL, FOLD)
     assert state.to_act == 1
     assert state.legal_actions() == (CALL, FOLD)  # 3 chips left: no raise above 6
-    assert state.pots == ((4, (1, 2, 3)), (10, (2, 3)))  # as contributions stand now
+    # X-4: nobody is all-in yet and seat 1 can still call: one pot, every seat still in
+    assert state.pots == ((14, (1, 2, 3)),)
     final = state.apply(CALL)  # all-in for 3 more: contributions (1, 4, 6, 6)
     assert final.is_terminal  # nobody left to act: showdown; deals=1 ends the session
     won = [e for e in final.events if isinstance(e, PotWon)]
     assert [(e.amount, e.winners, e.pot) for e in won] == [(13, (2,), 0), (4, (2,), 1)]
     assert final.stacks == (99, 0, 111, 94)
+
+
+# The positions of the independent review (pots_midround.py and m9.py): seat 0 eldest.
+REVIEW_HANDS = {0: "Kh Kd 8c", 1: "Ah Qh 9c", 2: "Qc 9d 8d", 3: "As Qs 8h"}
+
+
+def test_X_4_pots_mid_round_not_split_while_nobody_is_all_in() -> None:
+    """X-4: pots split only where a seat is all-in; a raise that the others can still
+    call leaves one pot, and every seat still in is eligible for it."""
+    state = deal(Rules(announce_fee=None), {}, dealer=3)
+    state = state.apply(Raise(to=3))
+    assert state.contributions == (3, 1, 1, 1)
+    assert state.stacks == (97, 99, 99, 99)
+    assert state.pots == ((6, (0, 1, 2, 3)),)
+
+
+def test_X_4_pots_mid_round_split_at_the_all_in_level_only() -> None:
+    """X-4: after an all-in call the pot splits at the all-in seat's level; seats that
+    still have chips stay eligible for every pot, folded seats' chips stay in."""
+    rules = Rules(announce_fee=None)
+    state = deal(rules, REVIEW_HANDS, stacks=(100, 100, 5, 100), dealer=3)
+    state = play(state, Raise(to=6), Raise(to=11), CALL)  # seat 2 all-in at 5
+    assert state.contributions == (6, 11, 5, 1)
+    assert state.stacks == (94, 89, 0, 99)
+    assert state.pots == ((16, (0, 1, 2, 3)), (7, (0, 1, 3)))
+    state = state.apply(FOLD)  # seat 3's ante stays in the main pot
+    assert state.pots == ((16, (0, 1, 2)), (7, (0, 1)))
+    state = state.apply(FOLD)  # showdown: 5 back to seat 1, whose point 21 wins both
+    assert state.is_terminal
+    won = [e for e in state.events if isinstance(e, PotWon)]
+    assert [(e.amount, e.winners, e.pot) for e in won] == [(16, (1,), 0), (2, (1,), 1)]
+    assert state.stacks == (94, 112, 0, 99)
+
+
+def test_X_4_pots_mid_round_short_all_in_call() -> None:
+    """X-4: a seat all-in below the largest contribution caps the main pot; the seats
+    with chips are eligible for both pots."""
+    rules = Rules(announce_fee=None)
+    state = deal(rules, REVIEW_HANDS, stacks=(100, 100, 3, 100), dealer=3)
+    state = play(state, Raise(to=4), FOLD, CALL)  # seat 2 all-in for 3 in all
+    assert state.contributions == (4, 1, 3, 1)
+    assert state.pots == ((8, (0, 2, 3)), (1, (0, 3)))
+
+
+def test_X_4_pots_mid_round_all_in_raise_at_the_top() -> None:
+    """X-4: a seat all-in at the largest contribution splits nothing: the others can
+    still call it, so one pot, every seat still in eligible."""
+    rules = Rules(announce_fee=None)
+    state = deal(rules, REVIEW_HANDS, stacks=(100, 100, 3, 100), dealer=3)
+    state = play(state, CHECK, CHECK, Raise(to=3))  # seat 2 all-in at 3
+    assert state.stacks == (99, 99, 0, 99)
+    assert state.pots == ((6, (0, 1, 2, 3)),)
+    state = state.apply(FOLD)
+    assert state.contributions == (1, 1, 3, 1)
+    assert state.pots == ((6, (0, 1, 2)),)
 
 
 def test_X_4_uncalled_excess_returned() -> None:

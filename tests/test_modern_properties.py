@@ -89,3 +89,50 @@ def test_X_8_results_sum_to_zero_and_stacks_stay_whole(rules: Rules, seed: int) 
         total = sum(state.stacks) + state.pot
         assert total == rules.stack * (rules.players + sum(state.rebuys))
     assert state.pot == 0
+
+
+@settings(max_examples=100)
+@given(
+    rules=st.builds(
+        Rules,
+        players=st.integers(3, 5),
+        stack=st.integers(1, 10),
+        announce_fee=st.none() | st.integers(1, 3),
+        deals=st.integers(1, 4),
+        max_raise=st.integers(1, 4),
+        betting_rounds=st.integers(1, 3),
+    ),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_X_4_while_betting_every_seat_with_chips_is_eligible_for_every_pot(
+    rules: Rules, seed: int
+) -> None:
+    """X-4: while the betting is open the pots split only at the levels of seats still
+    in that are all-in; every seat still in with chips is eligible for every pot, an
+    all-in seat for the pots up to its level, and the pots hold the whole pot."""
+    rng = random.Random(seed)
+    state = new_game(rules)
+    while not state.is_terminal:
+        if state.to_act is CHANCE:
+            state = state.apply(sample_chance(state, rng))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        if state.is_terminal:
+            break
+        pots = state.pots
+        contributions, stacks, folded = state.contributions, state.stacks, state.folded
+        live = [seat for seat in range(rules.players) if not folded[seat]]
+        assert sum(amount for amount, _ in pots) == state.pot
+        top = max(contributions[seat] for seat in live)
+        caps = {contributions[s] for s in live if stacks[s] == 0 and contributions[s] < top}
+        assert len(pots) == len(caps) + 1
+        for seat in live:
+            eligible_for = [index for index, (_, eligible) in enumerate(pots) if seat in eligible]
+            if stacks[seat] > 0:
+                assert eligible_for == list(range(len(pots)))
+            else:
+                below = sum(1 for cap in caps if cap < contributions[seat])
+                assert eligible_for == list(range(below + 1))
+        for _, eligible in pots:
+            assert all(not folded[seat] for seat in eligible)

@@ -24,7 +24,7 @@ from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle
 from cardrules.errors import IllegalActionError, RulesError
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, describe_actions, standings_of
-from cardrules.pots import side_pots
+from cardrules.pots import betting_pots
 
 from .actions import Announce
 from .engine import (
@@ -344,8 +344,22 @@ class State:
 
     @property
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4)."""
-        return side_pots(self.contributions, tuple(not f for f in self.folded))
+        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4).
+
+        Split only where a seat still in is all-in: a seat with chips can still call, so
+        it is eligible for every pot. Once the betting closes this is the showdown's
+        split (before the uncalled excess goes back).
+
+        >>> from cardrules.actions import Raise
+        >>> from cardrules.bouillotte.modern import arrange_deck
+        >>> state = new_game(dealer=3)
+        >>> state = state.apply(arrange_deck(state, {}))
+        >>> state.apply(Raise(to=3)).pots
+        ((6, (0, 1, 2, 3)),)
+        """
+        live = tuple(not f for f in self.folded)
+        all_in = tuple(stack == 0 for stack in self.stacks)
+        return betting_pots(self.contributions, live, all_in)
 
     @property
     def eldest(self) -> int:
