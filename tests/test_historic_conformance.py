@@ -26,7 +26,8 @@ def unseen(state: historic.State, seat: int) -> frozenset[Card]:
 
     Before the shuffle no card of the deal is known, except those shown at the
     previous showdown; after it the seat sees its hand and the retourné; the hands
-    shown at a showdown are public until the next shuffle.
+    shown at a showdown are public until the next shuffle (views show the deal just
+    finished, its showdown included, until then).
     """
     seen: set[Card] = set()
     last = state.showdown

@@ -494,6 +494,41 @@ def test_X_10_views_hide_other_hands_until_shown() -> None:
         state.view(4)
 
 
+def test_X_10_views_between_deals_show_the_deal_just_finished() -> None:
+    """X-10: every public action is seen. At the next deal's carre decision and at its
+    chance node, views still show the finished deal's last betting action, its showdown,
+    pot and primes, followed by the new deal's own actions and events; its shuffle ends
+    that: the view then holds the new deal only."""
+    state = dealt(start().apply(DECLINE), {0: "9h 9d 9c", 1: "Kh Kd Kc"}, retourne="9s")
+    state = run(state, [R(to=1), CALL, CALL, CHECK, R(to=5), FOLD, FOLD, CALL])
+    assert (state.phase, state.deal_number, state.to_act) == (Phase.CARRE, 1, 1)
+    finished = (DECLINE, Shuffle(()), R(to=1), CALL, CALL, CHECK, R(to=5), FOLD, FOLD, CALL)
+    ending = [
+        "showdown, retourné 9♠: seat 0 9♥ 9♦ 9♣; seat 1 K♥ K♦ K♣",
+        "seat 0 wins the main pot of 12 with brelan carré of 9s",
+        "primes: seat 0 +5, seat 1 +1, seat 2 -3, seat 3 -3",
+    ]
+    opening = ["deal 2 begins, seat 0 deals", "seat 0 antes 1"]
+    for seat in range(4):
+        view = state.view(seat)
+        assert view.history == finished
+        assert [str(e) for e in view.events[2:]] == ending + opening
+    assert state.view(1).legal_actions() == (CARRE, DECLINE)
+    state = state.apply(CARRE).apply(DECLINE)
+    assert state.to_act is CHANCE
+    view = state.view(3)
+    assert view.history == (*finished, CARRE, DECLINE)
+    assert [str(e) for e in view.events[2:]] == [
+        *ending,
+        *opening,
+        "seat 1 carres 1: the pot is now 2",
+    ]
+    state = state.apply(Shuffle(DECK))
+    view = state.view(3)
+    assert view.history == (CARRE, DECLINE, Shuffle(()))
+    assert [str(e) for e in view.events] == [*opening, "seat 1 carres 1: the pot is now 2"]
+
+
 def test_rules_and_new_game_validation() -> None:
     """H-1.1, H-1.2: bad rules, stacks and dealers raise RulesError naming the problem."""
     for bad in ({"ante": 0}, {"deals": 0}, {"cave": "100"}, {"ante": 1.0}):

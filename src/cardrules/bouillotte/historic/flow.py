@@ -138,6 +138,9 @@ def on_carre(state: State, seat: int, action: Action) -> State:
         deal.initial_stacks,
         deal.initial_dealer,
         deal.deal_start,
+        deal.events_start,
+        deal.last_deal_start,
+        deal.last_events_start,
         deal.events.append(CarreStaked(seat, stake, 2 * stake)),
     )
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
@@ -207,6 +210,9 @@ def on_shuffle(state: State, shuffle: Shuffle) -> State:
         deal.initial_stacks,
         deal.initial_dealer,
         deal.deal_start,
+        deal.events_start,
+        deal.last_deal_start,
+        deal.last_events_start,
         deal.events,
     )
     history = state._history.append(shuffle)
@@ -651,6 +657,9 @@ def _end_deal(
                 deal.initial_stacks,
                 deal.initial_dealer,
                 deal.deal_start,
+                deal.events_start,
+                deal.last_deal_start,
+                deal.last_events_start,
                 log,
             ),
             _OVER,
@@ -687,6 +696,7 @@ def begin_deal(
     rules = deal.rules
     stacks = list(stacks_before)
     rebuys = rebuys_before
+    events_start = len(deal.events) + len(events)
     events.append(DealStarted(deal_number, dealer))
     if 0 in stacks:  # X-6, H-7.1
         cave = rules.cave
@@ -720,6 +730,9 @@ def begin_deal(
         deal.initial_stacks,
         deal.initial_dealer,
         len(history),
+        events_start,
+        deal.deal_start,
+        deal.events_start,
         deal.events.extend(events),
     )
     return new_state(

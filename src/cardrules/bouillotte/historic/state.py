@@ -406,6 +406,9 @@ def new_game(
         initial_stacks=start,
         initial_dealer=dealer,
         deal_start=0,
+        events_start=0,
+        last_deal_start=0,
+        last_events_start=0,
         events=Log(),
     )
     return flow.begin_deal(template, Log(), start, zeros, zeros, 0, None, dealer, 0, [])

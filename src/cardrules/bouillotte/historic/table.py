@@ -64,6 +64,13 @@ class Deal:
     """The dealer given to ``new_game``."""
     deal_start: int
     """The length of the history when this deal began."""
+    events_start: int
+    """The length of the events when this deal began (the index of its ``DealStarted``)."""
+    last_deal_start: int
+    """:attr:`deal_start` of the deal before (0 for the first deal): views show that deal's
+    public actions until this deal's shuffle (X-10)."""
+    last_events_start: int
+    """:attr:`events_start` of the deal before (0 for the first deal)."""
     events: Log[Event] = attrs.field(repr=False)
     """What happened since ``new_game``."""
 

@@ -1,9 +1,14 @@
 """What one seat may see (X-10): :class:`View`.
 
 A view holds the seat's own cards, the retourné, every chip count, the public
-actions (a shuffle shows without its order) and the hands shown at the last
-showdown — never another seat's hidden card or the deck order. Folded hands become
-public only when the collective point exposes them (H-5.3).
+actions (a shuffle shows without its order), the events and the hands shown at the
+last showdown — never another seat's hidden card or the deck order. Folded hands
+become public only when the collective point exposes them (H-5.3).
+
+The history and events are those of the current deal. Between deals — from the end
+of a deal until the next deal's shuffle, its carre phase included — they still begin
+with those of the deal just finished (its last action, its pots and primes), followed
+by the new deal's own so far.
 
 >>> from cardrules.bouillotte.historic import new_game
 >>> view = new_game().view(1)
@@ -23,6 +28,7 @@ from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
+from cardrules.events import Event
 
 if TYPE_CHECKING:
     from cardrules.bouillotte.historic.state import State
@@ -80,9 +86,13 @@ class View:
     history: tuple[Action, ...] = attrs.field(repr=False)
     """This deal's public actions, oldest first; a shuffle shows as ``Shuffle(order=())``.
 
-    Earlier deals show in :attr:`stacks`, :attr:`primes`, :attr:`rebuys` and the last
-    :attr:`showdown`.
+    Before this deal's shuffle (carre phase and chance node), those of the deal just
+    finished come first. Earlier deals show in :attr:`stacks`, :attr:`primes`,
+    :attr:`rebuys` and the last :attr:`showdown`.
     """
+    events: tuple[Event, ...] = attrs.field(repr=False)
+    """This deal's events from its ``DealStarted``, oldest first; before this deal's
+    shuffle, those of the deal just finished come first (its showdown, pots, primes)."""
     _legal: tuple[Action, ...] = attrs.field(repr=False)
 
     @property
@@ -95,9 +105,18 @@ class View:
         return self._legal
 
 
+_BEFORE_SHUFFLE = frozenset((Phase.CARRE, Phase.DEAL))
+
+
 def view_of(state: State, seat: int) -> View:
     """Build ``seat``'s view of ``state`` (``seat`` already checked)."""
-    acting = state.phase is not Phase.DEAL and state.phase is not Phase.OVER and state.actor == seat
+    phase = state.phase
+    acting = phase is not Phase.DEAL and phase is not Phase.OVER and state.actor == seat
+    deal = state.deal
+    if phase in _BEFORE_SHUFFLE:  # between deals: the deal just finished, then this one
+        actions, events = deal.last_deal_start, deal.last_events_start
+    else:
+        actions, events = deal.deal_start, deal.events_start
     return View(
         seat=seat,
         phase=state.phase,
@@ -120,7 +139,9 @@ def view_of(state: State, seat: int) -> View:
         last_raiser=state.last_raiser,
         showdown=state.showdown,
         history=tuple(
-            HIDDEN_SHUFFLE if type(action) is Shuffle else action for action in state.deal_history
+            HIDDEN_SHUFFLE if type(action) is Shuffle else action
+            for action in state._history.since(actions)
         ),
+        events=deal.events.since(events),
         legal=state.legal_actions() if acting else (),
     )
