@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from cardrules.actions import Action
 from cardrules._fast import constructor
+from cardrules.actions import Action
 from cardrules.cards import STANDARD_DECK, Card
 
 __all__ = ["DROP", "STAY_IN", "Drop", "Exchange", "HiddenExchange", "Play", "StayIn", "play_of"]

@@ -11,13 +11,12 @@ handle one kind of action each; :func:`settle` ends a played deal (B-6).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cardrules.actions import Action
 from cardrules._fast import constructor
+from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.rules import Rules
@@ -65,7 +64,6 @@ _DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY, _OVER = (
     Phase.OVER,
 )
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
-_INDEX_OF = operator.attrgetter("_index")
 _NO_SEATS: frozenset[int] = frozenset()
 _new = object.__new__
 _set = object.__setattr__
@@ -180,10 +178,8 @@ def start_deal(
     if rules.pot_cap is not None:
         antes, refunds = _cap(rules, pot, antes, eldest)
     for seat in seats:
-        ante = antes[seat]
-        if ante:
-            stack_list[seat] -= ante
-            new_events.append(_ante_paid(seat, ante))
+        stack_list[seat] -= antes[seat]
+    new_events += _antes_paid(eldest, tuple(antes))
     if refunds is not None:
         new_events.append(PotCapped(rules.pot_cap or 0, refunds))
     deal = make_deal(
@@ -217,15 +213,18 @@ def start_deal(
     )
 
 
-def _ante_paid(seat: int, amount: int) -> AntePaid:
-    """The interned ``AntePaid(seat, amount)`` (antes repeat every deal)."""
-    key = (seat, amount)
-    event = _ANTES.get(key)
-    if event is None:
+def _antes_paid(eldest: int, antes: tuple[int, ...]) -> tuple[AntePaid, ...]:
+    """The interned ``AntePaid`` events of ``antes`` (per seat), in seat order from
+    ``eldest``, skipping the seats that pay nothing (antes repeat every deal)."""
+    key = (eldest, antes)
+    events = _ANTES.get(key)
+    if events is None:
         if len(_ANTES) >= 4096:
             _ANTES.clear()
-        event = _ANTES[key] = AntePaid(seat, amount)
-    return event
+        n = len(antes)
+        seats = [(eldest + k) % n for k in range(n)]
+        events = _ANTES[key] = tuple(AntePaid(s, antes[s]) for s in seats if antes[s])
+    return events
 
 
 def _deal_started(deal_number: int, dealer: int) -> DealStarted:
@@ -239,7 +238,7 @@ def _deal_started(deal_number: int, dealer: int) -> DealStarted:
     return event
 
 
-_ANTES: dict[tuple[int, int], AntePaid] = {}
+_ANTES: dict[tuple[int, tuple[int, ...]], tuple[AntePaid, ...]] = {}
 _trick_won = constructor(TrickWon, ("seat", "cards"))
 """Build a ``TrickWon`` without its attrs ``__init__`` (once per trick)."""
 _TRUMP_TURNED = tuple(
@@ -350,7 +349,7 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
     table = state.table
     rules = table.deal.rules
     n, size = rules.players, rules.hand_size
-    order = list(map(_INDEX_OF, shuffle.order))
+    order = [card.index for card in shuffle.order]
     eldest = (table.deal.dealer + 1) % n
     dealt = n * size
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
@@ -484,7 +483,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
     """B-4.1 / B-4.2: discard and draw from the stock; a short stock asks for a restock."""
     seat: int = state.to_act  # type: ignore[assignment]
     table = state.table
-    discards = tuple(map(_INDEX_OF, action.discards))
+    discards = tuple([card.index for card in action.discards])
     count = len(discards)
     hand_ix = state.hand_ix
     kept = [c for c in hand_ix[seat] if c not in discards]
@@ -553,7 +552,7 @@ def apply_restock(state: State, shuffle: Shuffle) -> State:
     """B-4.2 / B-4.3: the muck becomes the new stock; the seat draws the rest of its cards."""
     assert state.pending is not None
     seat, need, discards = state.pending
-    order = tuple(card.index for card in shuffle.order)
+    order = tuple([card.index for card in shuffle.order])
     hands = list(state.hand_ix)
     hands[seat] = tuple(sorted((*hands[seat], *order[:need])))
     trump = state.trump_ix
@@ -576,7 +575,7 @@ def apply_restock(state: State, shuffle: Shuffle) -> State:
 def apply_play(state: State, action: Play) -> State:
     """B-5.1–B-5.6: play a card; a full trick goes to its winner, who leads next."""
     seat: int = state.to_act  # type: ignore[assignment]
-    card = action.card._index
+    card = action.card.index
     hands = list(state.hand_ix)
     hand = hands[seat]
     at = hand.index(card)
