@@ -45,7 +45,7 @@ _PLAY_TEXTS = tuple(str(play) for play in _PLAYS)
 
 
 _EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Exchange, ...]] = {}
-_EXCHANGES_KEPT = 4096
+_EXCHANGES_KEPT = 256
 _new = object.__new__
 _SET_DISCARDS = Exchange.__dict__["discards"].__set__
 
@@ -55,7 +55,8 @@ def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
     ``most`` cards (B-4.1, B-4.2): stand pat first, then by size, each in canonical order.
 
     Equal hands get the same objects, so a search that reaches one seat's exchange
-    from many states builds them once (the cache keeps the last few thousand hands).
+    from many states builds them once (the cache keeps the last few hundred hands:
+    a larger one makes every garbage collection slower).
 
     >>> [str(x) for x in exchanges((0, 51), 2)]
     ['stand pat', 'exchange 1 card', 'exchange 1 card', 'exchange 2 cards']
@@ -67,14 +68,44 @@ def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
     if found is None:
         if len(_EXCHANGES) >= _EXCHANGES_KEPT:
             _EXCHANGES.clear()
-        cards = tuple(map(STANDARD_DECK.__getitem__, hand))
-        subsets = tuple(chain.from_iterable(combinations(cards, k) for k in range(most + 1)))
-        # build the Exchanges in C: blank instances, then their one slot set through
-        # its descriptor (the subsets are already in canonical order)
-        found = tuple(map(_new, repeat(Exchange, len(subsets))))
-        deque(map(_SET_DISCARDS, found, subsets), 0)
+        # stand pat, single cards and pairs come from permanent tables (no allocation)
+        found = _STAND_PAT
+        if most >= 1:
+            found += tuple(map(_SINGLES.__getitem__, hand))
+        if most >= 2:
+            pairs = _PAIRS
+            found += tuple([pairs[a * 52 + b] for a, b in combinations(hand, 2)])
+        if most >= 3:
+            cards = tuple(map(STANDARD_DECK.__getitem__, hand))
+            found += _blank_exchanges(
+                tuple(chain.from_iterable(combinations(cards, k) for k in range(3, most + 1)))
+            )
         _EXCHANGES[key] = found
     return found
+
+
+def _blank_exchanges(subsets: tuple[tuple[Card, ...], ...]) -> tuple[Exchange, ...]:
+    """New ``Exchange`` objects of ``subsets`` (each already in canonical order), built
+    in C: blank instances, then their one slot set through its descriptor."""
+    found: tuple[Exchange, ...] = tuple(map(_new, repeat(Exchange, len(subsets))))
+    deque(map(_SET_DISCARDS, found, subsets), 0)
+    return found
+
+
+_STAND_PAT = _blank_exchanges(((),))
+"""The interned stand-pat exchange, alone in a tuple."""
+_SINGLES = _blank_exchanges(tuple(zip(STANDARD_DECK)))
+"""The interned one-card exchanges, by card index."""
+_PAIRS: list[Exchange] = [_STAND_PAT[0]] * (52 * 52)
+"""The interned two-card exchanges, at ``a * 52 + b`` for card indices ``a < b`` (the
+other entries are never read)."""
+for _pair, _exchange in zip(
+    combinations(range(52), 2),
+    _blank_exchanges(tuple(combinations(STANDARD_DECK, 2))),
+    strict=True,
+):
+    _PAIRS[_pair[0] * 52 + _pair[1]] = _exchange
+del _pair, _exchange
 
 
 # ---------------------------------------------------------------------- legality
