@@ -10,9 +10,11 @@ rebuilt only when a deal begins, at a carre and at the shuffle.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.bouillotte.historic.events import (
     CarreStaked,
@@ -72,6 +74,10 @@ _LIVE = {
 _OTHERS = tuple(
     tuple(other for other in range(PLAYERS) if other != seat) for seat in range(PLAYERS)
 )
+_SEATS = tuple(
+    tuple(seat for seat in range(PLAYERS) if mask >> seat & 1) for mask in range(1 << PLAYERS)
+)
+"""``_SEATS[mask]``: the seats of a bit mask, in seat order."""
 _CARRE, _DEAL, _BETTING, _PLUS_RIEN, _OVER = (
     Phase.CARRE,
     Phase.DEAL,
@@ -141,7 +147,7 @@ def on_carre(state: State, seat: int, action: Action) -> State:
         deal.events_start,
         deal.last_deal_start,
         deal.last_events_start,
-        deal.events.append(CarreStaked(seat, stake, 2 * stake)),
+        deal.events.append(_new_carre(seat, stake, 2 * stake)),
     )
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
     return new_state(
@@ -338,10 +344,10 @@ def on_fold(state: State, seat: int, action: Action) -> State:
             _with(state.stacks, winner, pot),
             folded,
             state.last_raiser,
-            [PotWon(pot, (winner,), shares)],
-            carried=0,
-            showdown=None,
-            primes=deal.primes,
+            [_new_pot_won(pot, _ALONE[winner], shares, 0, None)],
+            0,
+            None,
+            deal.primes,
         )
     return _turn_done(state, seat, history, state.stacks, state.contributions, folded)
 
@@ -396,9 +402,9 @@ def _general_pass(
             folded,
             raiser,
             [PotCarried(pot)],
-            carried=pot,
-            showdown=None,
-            primes=deal.primes,
+            pot,
+            None,
+            deal.primes,
         )
     return _end_deal(
         deal,
@@ -407,9 +413,9 @@ def _general_pass(
         folded,
         raiser,
         [PotToCarreur(carreur, pot)],
-        carried=0,
-        showdown=None,
-        primes=deal.primes,
+        0,
+        None,
+        deal.primes,
     )
 
 
@@ -475,19 +481,19 @@ def _point_winner(
             if index > best[suit]:
                 best[suit] = index
                 owner[suit] = seat
-    found = None
-    for suit in range(4):
+    found_total = found_place = found_suit = -1
+    for suit in range(4):  # ascending: a full tie keeps the lower suit
         seat = owner[suit]
         if seat >= 0:
-            key = (-totals[suit], (seat - eldest) % PLAYERS, suit)
-            if found is None or key < found:
-                found = key
-    assert found is not None  # every eligible seat holds three cards
-    return owner[found[2]], found[2]
+            total = totals[suit]
+            place = (seat - eldest) % PLAYERS
+            if total > found_total or (total == found_total and place < found_place):
+                found_total, found_place, found_suit = total, place, suit
+    return owner[found_suit], found_suit
 
 
 def showdown_pots(
-    contributions: list[int], live: tuple[int, ...], dead: int
+    contributions: Sequence[int], live: tuple[int, ...], dead: int
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """The pots at a showdown, as :func:`cardrules.pots.side_pots` splits them (X-4),
     written for the few seats of this game: each level of a live seat's contribution
@@ -507,57 +513,86 @@ def showdown_pots(
             break
     else:  # every seat still in put in as much: one pot
         return ((dead + sum(contributions), live),)
-    levels = sorted({contributions[seat] for seat in live})
+    levels = []
+    for seat in live:
+        chips = contributions[seat]
+        if chips not in levels:
+            levels.append(chips)
+    levels.sort()
     last = levels[-1]
     pots: list[tuple[int, tuple[int, ...]]] = []
     below = 0
     for level in levels:
-        amount = dead if not pots else 0
-        for chips in contributions:
-            if chips > below:
-                amount += (chips if chips < level or level == last else level) - below
+        amount = 0 if pots else dead
+        if level == last:
+            for chips in contributions:
+                if chips > below:
+                    amount += chips - below
+        else:
+            for chips in contributions:
+                if chips > below:
+                    amount += (chips if chips < level else level) - below
         if amount or not pots:
-            pots.append((amount, tuple(seat for seat in live if contributions[seat] >= level)))
+            mask = 0
+            for seat in live:
+                if contributions[seat] >= level:
+                    mask |= 1 << seat
+            pots.append((amount, _SEATS[mask]))
         below = level
     return tuple(pots)
+
+
+_new_pot_won: Callable[..., PotWon] = constructor(
+    PotWon, ("amount", "winners", "shares", "pot", "hand")
+)
+_new_point: Callable[..., CollectivePoint] = constructor(
+    CollectivePoint, ("totals", "suit", "seat", "pot")
+)
+_new_shown: Callable[..., ShowdownHands] = constructor(ShowdownHands, ("retourne", "hands"))
+_new_carre: Callable[..., CarreStaked] = constructor(CarreStaked, ("seat", "amount", "pot"))
+_new_excess: Callable[..., ExcessReturned] = constructor(ExcessReturned, ("seat", "amount"))
+_ALONE = tuple((seat,) for seat in range(PLAYERS))
+"""``(seat,)``, the winners of a pot taken by one seat."""
 
 
 def _showdown(
     deal: Deal,
     history: Log[Action],
-    stacks_now: tuple[int, ...],
-    contributions_now: tuple[int, ...],
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
     folded: tuple[bool, ...],
     raiser: int | None,
 ) -> State:
     """Return the uncalled excess, then award each pot and pay the primes."""
-    stacks = list(stacks_now)
-    contributions = list(contributions_now)
     hands, retourne = deal.hands, deal.retourne
     assert retourne is not None
     events: list[Event] = []
-    largest = max(contributions)
-    excess = largest - sorted(contributions)[-2]
+    ordered = sorted(contributions)
+    largest = ordered[-1]
+    excess = largest - ordered[-2]
     if excess:  # X-4, as uncalled_excess: to the first seat with the largest contribution
         seat = contributions.index(largest)
-        stacks[seat] += excess
-        contributions[seat] -= excess
-        events.append(ExcessReturned(seat, excess))
+        stacks = _with(stacks, seat, excess)
+        contributions = _with(contributions, seat, -excess)
+        events.append(_new_excess(seat, excess))
     live = _LIVE[folded]
     pots = showdown_pots(contributions, live, deal.carried)
     codes = _codes(hands)
     turned = retourne.index
     brelans = _brelans(codes, turned, live)
+    no_brelan = brelans == _NO_BRELANS
     awards: list[Event] = []
     exposed_all = False
     eldest = (deal.dealer + 1) % PLAYERS
     point: tuple[int, int, int, int] | None = None
+    won = list(stacks)
     for index, (amount, eligible) in enumerate(pots):
         best = None
-        for seat in eligible:
-            brelan = brelans[seat]
-            if brelan is not None and (best is None or brelan > best[0]):
-                best = (brelan, seat)
+        if not no_brelan:
+            for seat in eligible:
+                brelan = brelans[seat]
+                if brelan is not None and (best is None or brelan > best[0]):
+                    best = (brelan, seat)
         hand: str | None
         if best is not None:  # H-5.1, H-5.2
             winner, hand = best[1], str(best[0])
@@ -568,21 +603,21 @@ def _showdown(
             if point is None:  # the suit order is the same for every pot (H-5.7)
                 point = _point(codes, turned)
             winner, suit = _point_winner(codes, point, eligible, eldest)
-            awards.append(CollectivePoint(point, _SUITS[suit], winner, index))
+            awards.append(_new_point(point, _SUITS[suit], winner, index))
             hand = _COLLECTIVE_TEXT[suit]
-        stacks[winner] += amount
-        shares = [0] * PLAYERS
+        won[winner] += amount
+        shares = [0, 0, 0, 0]
         shares[winner] = amount
-        awards.append(PotWon(amount, (winner,), tuple(shares), index, hand))
+        awards.append(_new_pot_won(amount, _ALONE[winner], tuple(shares), index, hand))
     if exposed_all:
         shown = hands
     else:
-        shown = tuple(() if folded[seat] else hands[seat] for seat in range(PLAYERS))
-    showdown = ShowdownHands(retourne, shown)
+        shown = tuple([() if folded[seat] else hands[seat] for seat in range(PLAYERS)])
+    showdown = _new_shown(retourne, shown)
     events.append(showdown)
     events.extend(awards)
     primes = deal.primes  # H-6.1: shown brelans collect from every other seat
-    if brelans != _NO_BRELANS:
+    if not no_brelan:
         delta = [0] * PLAYERS
         receivers = []
         for seat, brelan in enumerate(brelans):
@@ -592,22 +627,34 @@ def _showdown(
                     if other != seat:
                         delta[seat] += brelan.prime
                         delta[other] -= brelan.prime
-        primes = tuple(p + d for p, d in zip(primes, delta, strict=True))
+        primes = tuple([p + d for p, d in zip(primes, delta, strict=True)])
         events.append(PrimesPaid(tuple(receivers), tuple(delta)))
-    return _end_deal(
-        deal,
-        history,
-        tuple(stacks),
-        folded,
-        raiser,
-        events,
-        carried=0,
-        showdown=showdown,
-        primes=primes,
-    )
+    return _end_deal(deal, history, tuple(won), folded, raiser, events, 0, showdown, primes)
 
 
 # --- deals and the session (H-2.1, H-7) ------------------------------------------------------
+
+
+def session_results(
+    stacks: tuple[int, ...],
+    primes: tuple[int, ...],
+    initial: tuple[int, ...],
+    rebuys: tuple[int, ...],
+    cave: int,
+    leftover: int,
+) -> tuple[Fraction, ...]:
+    """Each seat's net result (H-7.3): cave + primes + an equal share of ``leftover``
+    − its initial cave − its rebuys; one exact fraction each.
+
+    >>> session_results((90, 110, 100, 100), (2, -2, 0, 0), (100,) * 4, (0, 0, 0, 1), 100, 2)
+    (Fraction(-15, 2), Fraction(17, 2), Fraction(1, 2), Fraction(-199, 2))
+    """
+    return tuple(
+        [
+            Fraction(leftover + PLAYERS * (stack + prime - start - cave * bought), PLAYERS)
+            for stack, prime, start, bought in zip(stacks, primes, initial, rebuys, strict=True)
+        ]
+    )
 
 
 def _end_deal(
@@ -617,12 +664,12 @@ def _end_deal(
     folded: tuple[bool, ...],
     raiser: int | None,
     events: list[Event],
-    *,
     carried: int,
     showdown: ShowdownHands | None,
     primes: tuple[int, ...],
 ) -> State:
-    """Close the deal; begin the next one at once, or end the session (X-7)."""
+    """Close the deal with ``carried`` chips left in the pot; begin the next one at
+    once, or end the session (X-7)."""
     if deal.deal_number + 1 < deal.rules.deals:
         return begin_deal(
             deal,
@@ -638,50 +685,71 @@ def _end_deal(
         )
     if carried:  # H-7.2: a pot left after the last deal is shared exactly
         events.append(PotShared(carried, share_exactly(carried, PLAYERS)))
-
-    def over(log: Log[Event]) -> State:
-        return new_state(
-            make_deal(
-                deal.rules,
-                deal.dealer,
-                deal.deal_number,
-                deal.hands,
-                deal.retourne,
-                0,
-                primes,
-                deal.rebuys,
-                deal.carres,
-                deal.last_carreur,
-                showdown,
-                carried,
-                deal.initial_stacks,
-                deal.initial_dealer,
-                deal.deal_start,
-                deal.events_start,
-                deal.last_deal_start,
-                deal.last_events_start,
-                log,
-            ),
-            _OVER,
-            stacks,
-            _ZEROS,
-            folded,
-            raiser,
-            0,
-            None,
-            history,
+    events.append(
+        SessionEnded(
+            session_results(
+                stacks, primes, deal.initial_stacks, deal.rebuys, deal.rules.cave, carried
+            )
         )
+    )
+    return new_state(
+        make_deal(
+            deal.rules,
+            deal.dealer,
+            deal.deal_number,
+            deal.hands,
+            deal.retourne,
+            0,
+            primes,
+            deal.rebuys,
+            deal.carres,
+            deal.last_carreur,
+            showdown,
+            carried,
+            deal.initial_stacks,
+            deal.initial_dealer,
+            deal.deal_start,
+            deal.events_start,
+            deal.last_deal_start,
+            deal.last_events_start,
+            deal.events.extend(events),
+        ),
+        _OVER,
+        stacks,
+        _ZEROS,
+        folded,
+        raiser,
+        0,
+        None,
+        history,
+    )
 
-    events.append(SessionEnded(over(deal.events).returns()))
-    return over(deal.events.extend(events))
+
+_interned_events: dict[tuple[type[Event], int, int], Event] = {}
+"""``DealStarted``, ``AntePaid`` and ``Rebuy`` events already built, by class and fields."""
+
+
+def _event(cls: type[Event], first: int, second: int) -> Event:
+    """The event ``cls(first, second)``, built once (a few hundred kinds at most)."""
+    key = (cls, first, second)
+    event = _interned_events.get(key)
+    if event is None:
+        event = cls(first, second)  # type: ignore[call-arg]
+        if len(_interned_events) < 4096:
+            _interned_events[key] = event
+    return event
+
+
+_ANTES: dict[tuple[int, int], tuple[int, ...]] = {}
+"""The contributions after the ante, by ``(dealer, ante)``."""
 
 
 def begin_deal(
     deal: Deal,
     history: Log[Action],
-    stacks_before: tuple[int, ...],
+    stacks: tuple[int, ...],
     primes: tuple[int, ...],
-    rebuys_before: tuple[int, ...],
+    rebuys: tuple[int, ...],
     carried: int,
     showdown: ShowdownHands | None,
     dealer: int,
@@ -694,26 +762,28 @@ def begin_deal(
     events log gets ``events`` (what ended it) and the new deal's first events.
     """
     rules = deal.rules
-    stacks = list(stacks_before)
-    rebuys = rebuys_before
-    events_start = len(deal.events) + len(events)
-    events.append(DealStarted(deal_number, dealer))
+    log = deal.events
+    events_start = len(log) + len(events)
+    events.append(_event(DealStarted, deal_number, dealer))
     if 0 in stacks:  # X-6, H-7.1
         cave = rules.cave
         bought = list(rebuys)
+        refilled = list(stacks)
         for seat in range(PLAYERS):
-            if stacks[seat] == 0:
-                stacks[seat] = cave
+            if refilled[seat] == 0:
+                refilled[seat] = cave
                 bought[seat] += 1
-                events.append(Rebuy(seat, cave))
-        rebuys = tuple(bought)
+                events.append(_event(Rebuy, seat, cave))
+        stacks, rebuys = tuple(refilled), tuple(bought)
     ante = rules.ante
     if ante > stacks[dealer]:  # X-3
         ante = stacks[dealer]
-    stacks[dealer] -= ante
-    events.append(AntePaid(dealer, ante))
-    contributions = [0] * PLAYERS
-    contributions[dealer] = ante
+    events.append(_event(AntePaid, dealer, ante))
+    contributions = _ANTES.get((dealer, ante))
+    if contributions is None:
+        contributions = _with(_ZEROS, dealer, ante)
+        if len(_ANTES) < 4096:
+            _ANTES[dealer, ante] = contributions
     table = make_deal(
         rules,
         dealer,
@@ -733,13 +803,13 @@ def begin_deal(
         events_start,
         deal.deal_start,
         deal.events_start,
-        deal.events.extend(events),
+        log.extend(events),
     )
     return new_state(
         table,
         _CARRE,
-        tuple(stacks),
-        tuple(contributions),
+        _with(stacks, dealer, -ante),
+        contributions,
         _NOT_FOLDED,
         None,
         0,

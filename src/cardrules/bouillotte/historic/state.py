@@ -285,8 +285,13 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal_set()
-        if action in legal:
-            return _DISPATCH[type(action)](self, self.to_act, action)
+        cls = type(action)
+        if cls is Raise:  # Legal.__contains__, inlined
+            to = action.to  # type: ignore[attr-defined]
+            if type(to) is int and legal.low <= to <= legal.high:
+                return flow.on_raise(self, self.to_act, action)  # type: ignore[arg-type]
+        elif cls in legal.simple:
+            return _DISPATCH[cls](self, self.to_act, action)
         phase = self.phase
         if phase is _DEAL:
             return flow.on_shuffle(self, check_shuffle(action, DECK, DECK_SET))
