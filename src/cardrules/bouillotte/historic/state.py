@@ -225,13 +225,14 @@ class State:
         >>> new_game().returns()[0]
         Fraction(-1, 1)
         """
-        share = Fraction(self.leftover, PLAYERS)
-        cave = self.rules.cave
-        return tuple(
-            share + (stack + prime - start - cave * rebuys)
-            for stack, prime, start, rebuys in zip(
-                self.stacks, self.primes, self.initial_stacks, self.rebuys, strict=True
-            )
+        deal = self.deal
+        return flow.session_results(
+            self.stacks,
+            deal.primes,
+            deal.initial_stacks,
+            deal.rebuys,
+            deal.rules.cave,
+            deal.leftover,
         )
 
     def standings(self) -> tuple[int, ...]:
@@ -284,6 +285,8 @@ class State:
         """
         legal = self._legal
         if legal is None:
+            if self.phase is _DEAL:  # the chance node: only a shuffle (X-2)
+                return flow.on_shuffle(self, check_shuffle(action, DECK, DECK_SET))
             legal = self._legal_set()
         cls = type(action)
         if cls is Raise:  # Legal.__contains__, inlined
