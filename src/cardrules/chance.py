@@ -97,6 +97,14 @@ def check_shuffle(
     ...
     cardrules.errors.IllegalActionError: Shuffle.order must be a permutation ... misses A♣ (X-2)
     """
+    if action.__class__ is Shuffle:
+        order = action.order
+        if order.__class__ is tuple and len(order) == len(chance_cards):
+            try:
+                if frozenset(order) == chance_set:  # cards are interned: all in C
+                    return action
+            except TypeError:  # an unhashable item: explained below
+                pass
     if not isinstance(action, Shuffle):
         raise IllegalActionError(
             f"this is a chance node: only a Shuffle of the {len(chance_cards)} chance_cards "
