@@ -34,12 +34,12 @@ from cardrules.game import describe_actions
 if TYPE_CHECKING:
     from cardrules.bourre.state import State
 
-__all__ = ["illegal", "legal_actions"]
+__all__ = ["illegal", "leads", "legal_actions", "plays"]
 
 _PLAYS = tuple(play_of(index) for index in range(52))
 _STAY, _EXCHANGE, _PLAY = Phase.STAY, Phase.EXCHANGE, Phase.PLAY
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
-_STAY_OR_DROP = (STAY_IN, DROP)
+STAY_OR_DROP = (STAY_IN, DROP)
 """The legal actions of the stay phase."""
 _PLAY_TEXTS = tuple(str(play) for play in _PLAYS)
 
@@ -76,9 +76,18 @@ def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
             pairs = _PAIRS
             found += tuple([pairs[a * 52 + b] for a, b in combinations(hand, 2)])
         if most >= 3:
+            # triples are interned as they are met (at most C(52, 3) of them)
+            triples = _TRIPLES
+            keys = [(a * 52 + b) * 52 + c for a, b, c in combinations(hand, 3)]
+            missing = [key for key in keys if key not in triples]
+            if missing:
+                created = _blank_exchanges(tuple(map(_triple, missing)))
+                triples.update(zip(missing, created, strict=True))
+            found += tuple(map(triples.__getitem__, keys))
+        if most >= 4:
             cards = tuple(map(STANDARD_DECK.__getitem__, hand))
             found += _blank_exchanges(
-                tuple(chain.from_iterable(combinations(cards, k) for k in range(3, most + 1)))
+                tuple(chain.from_iterable(combinations(cards, k) for k in range(4, most + 1)))
             )
         _EXCHANGES[key] = found
     return found
@@ -106,9 +115,39 @@ for _pair, _exchange in zip(
 ):
     _PAIRS[_pair[0] * 52 + _pair[1]] = _exchange
 del _pair, _exchange
+_TRIPLES: dict[int, Exchange] = {}
+"""The three-card exchanges met so far, at ``(a * 52 + b) * 52 + c`` for ``a < b < c``."""
+
+
+def _triple(key: int) -> tuple[Card, Card, Card]:
+    """The three cards of a key of :data:`_TRIPLES`."""
+    ab, c = divmod(key, 52)
+    a, b = divmod(ab, 52)
+    return STANDARD_DECK[a], STANDARD_DECK[b], STANDARD_DECK[c]
 
 
 # ---------------------------------------------------------------------- legality
+
+
+def plays(
+    hand: tuple[int, ...], trick: tuple[int, ...], trump: int, must_head: bool
+) -> tuple[Play, ...]:
+    """The legal plays of ``hand`` to a trick already begun (the last step of
+    :func:`~cardrules.bourre.tricks.judge`), as interned actions.
+
+    >>> [str(p) for p in plays((1, 12, 13), (9,), 0, True)]  # 4♦ led, clubs trump
+    ['play 5♦']
+    """
+    return tuple(map(_PLAYS.__getitem__, judge(hand, trick, trump, must_head)[-1][1]))
+
+
+def leads(hand: tuple[int, ...]) -> tuple[Play, ...]:
+    """The legal plays of ``hand`` leading a trick: any card (B-5.1), as interned actions.
+
+    >>> [str(p) for p in leads((0, 51))]
+    ['play 2♣', 'play A♠']
+    """
+    return tuple(map(_PLAYS.__getitem__, hand))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -117,15 +156,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = table.phase
     if phase is _PLAY:
         seat: int = state.to_act  # type: ignore[assignment]
-        hand = state.hand_ix[seat]
         trick = state.trick_ix
         if trick:
-            must_head = table.deal.rules.must_head_following
-            hand = judge(hand, trick, table.trump_ix & 3, must_head)[-1][1]
-        # else B-5.1: any card of the hand leads (judge's only step on an empty trick)
-        return tuple(map(_PLAYS.__getitem__, hand))
+            return plays(
+                state.hand_ix[seat], trick, table.trump_ix & 3, table.deal.rules.must_head_following
+            )
+        return leads(state.hand_ix[seat])
     if phase is _STAY:
-        return _STAY_OR_DROP
+        return STAY_OR_DROP
     if phase is _EXCHANGE:
         seat = state.to_act  # type: ignore[assignment]
         hand = state.hand_ix[seat]

@@ -19,6 +19,7 @@ from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
+from cardrules.bourre.legality import STAY_OR_DROP, leads, plays
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.table import TABLE_FIELDS, evolve_table, make_deal, make_table
 from cardrules.bourre.tricks import trick_winner
@@ -92,10 +93,16 @@ make_state: Callable[..., State] = _unbound
 (no checks: the hot path). Set by :func:`use_state_class`."""
 
 
+make_state_legal: Callable[..., State] = _unbound
+"""Like :func:`make_state`, with one more argument: the new state's legal actions,
+already known to the transition (they must be exactly what ``legal_actions`` gives)."""
+
+
 def use_state_class(cls: type[State]) -> None:
     """Make :func:`make_state` build instances of ``cls`` (called once by the state module)."""
-    global make_state
+    global make_state, make_state_legal
     make_state = constructor(cls, STATE_FIELDS, _legal=None)
+    make_state_legal = constructor(cls, (*STATE_FIELDS, "_legal"))
 
 
 def evolve(state: State, **changes: Any) -> State:
@@ -353,13 +360,15 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
     eldest = (table.deal.dealer + 1) % n
     dealt = n * size
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
-    hands = [tuple(sorted(order[(seat - eldest) % n : dealt : n])) for seat in range(n)]
+    # (by position from eldest first, then rotated to seat order)
+    by_position = [tuple(sorted(order[k:dealt:n])) for k in range(n)]
+    hands = by_position[n - eldest :] + by_position[: n - eldest]
     trump = order[dealt - 1]
     # Table fields: deal, phase, order, trump_ix, trump_out, stock_ix, muck_ix, discarded, pending
     table = make_table(
         table.deal, _STAY, (), trump, False, tuple(order[dealt:]), (), table.discarded, None
     )
-    return make_state(
+    return make_state_legal(
         table,
         eldest,
         tuple(hands),
@@ -369,6 +378,7 @@ def apply_deal(state: State, shuffle: Shuffle) -> State:
         state.log.append(shuffle),
         state.event_log.append(_TRUMP_TURNED[table.deal.dealer][trump]),
         state.status,
+        STAY_OR_DROP,
     )
 
 
@@ -393,14 +403,14 @@ def apply_stay(state: State, stays: bool) -> State:
             trump,
             table.trump_out or trump in hand,
             table.stock_ix,
-            tuple(sorted((*table.muck_ix, *(c for c in hand if c != trump)))),
+            _mucked(table.muck_ix, hand, trump),
             table.discarded,
             table.pending,
         )
     dealer = table.deal.dealer
     n = table.deal.rules.players
     if seat != dealer:
-        return make_state(
+        return make_state_legal(
             table,
             (seat + 1) % n,
             hand_ix,
@@ -410,6 +420,7 @@ def apply_stay(state: State, stays: bool) -> State:
             log,
             state.event_log,
             status,
+            STAY_OR_DROP,
         )
     order = tuple([s for s in _blank(n).seats_from[(dealer + 1) % n] if status[s] == IN])
     events = state.event_log
@@ -479,6 +490,19 @@ def _after_exchange(state: State, seat: int) -> tuple[Phase, int, int]:
     return _PLAY, order[0], order[0]
 
 
+def _mucked(muck: tuple[int, ...], cards: tuple[int, ...], trump: int) -> tuple[int, ...]:
+    """``muck`` with ``cards`` added, in ascending order, except the trump up-card,
+    which is out of play once discarded (B-4.3).
+
+    >>> _mucked((3, 9), (12, 5), 12)
+    (3, 5, 9)
+    """
+    merged = sorted(muck + cards)
+    if trump in cards:
+        merged.remove(trump)
+    return tuple(merged)
+
+
 def apply_exchange(state: State, action: Exchange) -> State:
     """B-4.1 / B-4.2: discard and draw from the stock; a short stock asks for a restock."""
     seat: int = state.to_act  # type: ignore[assignment]
@@ -507,9 +531,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
             trump,
             table.trump_out or trump_gone,
             stock[count:],
-            tuple(sorted((*table.muck_ix, *(c for c in discards if c != trump))))
-            if count
-            else table.muck_ix,
+            _mucked(table.muck_ix, discards, trump) if count else table.muck_ix,
             discarded,
             table.pending,
         )
@@ -585,10 +607,12 @@ def apply_play(state: State, action: Play) -> State:
     order = table.order
     log = state.log.append(action)
     if len(trick) < len(order):
-        # the hot path: the table is shared, only the small state is new
-        return make_state(
+        # the hot path: the table is shared, only the small state is new; the next
+        # seat's legal plays are found here, where everything they need is at hand
+        after = order[(order.index(seat) + 1) % len(order)]
+        return make_state_legal(
             table,
-            order[(order.index(seat) + 1) % len(order)],
+            after,
             tuple(hands),
             trick,
             state.leader,
@@ -596,6 +620,7 @@ def apply_play(state: State, action: Play) -> State:
             log,
             state.event_log,
             state.status,
+            plays(hands[after], trick, table.trump_ix & 3, table.deal.rules.must_head_following),
         )
     start = order.index(state.leader)
     winner = order[(start + trick_winner(trick, table.trump_ix & 3)) % len(order)]
@@ -605,7 +630,7 @@ def apply_play(state: State, action: Play) -> State:
         _trick_won(winner, tuple(map(STANDARD_DECK.__getitem__, trick)))
     )
     if hands[winner]:
-        return make_state(
+        return make_state_legal(
             table,
             winner,
             tuple(hands),
@@ -615,6 +640,7 @@ def apply_play(state: State, action: Play) -> State:
             log,
             events,
             state.status,
+            leads(hands[winner]),
         )
     return settle(state, tuple(hands), tuple(tricks), log, events)
 
