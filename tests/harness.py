@@ -191,7 +191,8 @@ def illegal_pool(
     if state.to_act is CHANCE:
         cards = list(state.chance_cards)
         yield Shuffle(tuple(cards[:-1]))
-        yield Shuffle(tuple(cards[:-1] + cards[:1]))
+        if len(cards) > 1:  # with one card, this would be the true shuffle
+            yield Shuffle(tuple(cards[:-1] + cards[:1]))
         yield Shuffle([*cards[1:], "As"])  # type: ignore[list-item]
         yield Shuffle(None)  # type: ignore[arg-type]
         if len(cards) < len(STANDARD_DECK):

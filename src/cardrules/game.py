@@ -65,7 +65,10 @@ class Log(Generic[T]):
         while len(tail) > _CHUNK:
             chunks = (*chunks, tail[:_CHUNK])
             tail = tail[_CHUNK:]
-        return Log(chunks, tail)
+        log: Log[T] = _new(Log)
+        _set_chunks(log, chunks)
+        _set_tail(log, tail)
+        return log
 
     def since(self, start: int) -> tuple[T, ...]:
         """The items from index ``start`` on, copying only those.
