@@ -48,48 +48,48 @@ _EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Exchange, ...]] = {}
 _EXCHANGES_KEPT = 256
 _new = object.__new__
 _SET_DISCARDS = Exchange.__dict__["discards"].__set__
+_card_of = STANDARD_DECK.__getitem__
 
 
 def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
     """The interned legal exchanges of ``hand`` (canonical indices) discarding at most
     ``most`` cards (B-4.1, B-4.2): stand pat first, then by size, each in canonical order.
 
-    Equal hands get the same objects, so a search that reaches one seat's exchange
-    from many states builds them once (the cache keeps the last few hundred hands:
-    a larger one makes every garbage collection slower).
+    Exchanges of up to three cards are interned (equal discards, the same object);
+    larger ones are built afresh. Every subset is found in C (``combinations`` of the
+    hand, looked up in one table keyed by the tuple of card indices): no Python work
+    per subset. Equal hands get the same tuple, so a search that reaches one seat's
+    exchange from many states builds it once (the cache keeps the last few hundred
+    hands: a larger one makes every garbage collection slower).
 
     >>> [str(x) for x in exchanges((0, 51), 2)]
     ['stand pat', 'exchange 1 card', 'exchange 1 card', 'exchange 2 cards']
     >>> exchanges((0, 51), 1) is exchanges((0, 51), 1)
     True
+    >>> exchanges((0, 51), 1)[1] is exchanges((0, 7, 51), 3)[1]
+    True
     """
     key = (hand, most)
     found = _EXCHANGES.get(key)
-    if found is None:
-        if len(_EXCHANGES) >= _EXCHANGES_KEPT:
-            _EXCHANGES.clear()
-        # stand pat, single cards and pairs come from permanent tables (no allocation)
-        found = _STAND_PAT
-        if most >= 1:
-            found += tuple(map(_SINGLES.__getitem__, hand))
+    if found is not None:
+        return found
+    if len(_EXCHANGES) >= _EXCHANGES_KEPT:
+        _EXCHANGES.clear()
+    found = _STAND_PAT
+    if most >= 1:
+        found += tuple(map(_SINGLES.__getitem__, hand))
         if most >= 2:
-            pairs = _PAIRS
-            found += tuple([pairs[a * 52 + b] for a, b in combinations(hand, 2)])
-        if most >= 3:
-            # triples are interned as they are met (at most C(52, 3) of them)
-            triples = _TRIPLES
-            keys = [(a * 52 + b) * 52 + c for a, b, c in combinations(hand, 3)]
-            missing = [key for key in keys if key not in triples]
-            if missing:
-                created = _blank_exchanges(tuple(map(_triple, missing)))
-                triples.update(zip(missing, created, strict=True))
-            found += tuple(map(triples.__getitem__, keys))
-        if most >= 4:
-            cards = tuple(map(STANDARD_DECK.__getitem__, hand))
-            found += _blank_exchanges(
-                tuple(chain.from_iterable(combinations(cards, k) for k in range(4, most + 1)))
-            )
-        _EXCHANGES[key] = found
+            found += tuple(map(_INTERNED.__getitem__, combinations(hand, 2)))
+            if most >= 3:
+                found += tuple(map(_INTERNED.__getitem__, combinations(hand, 3)))
+                if most >= 4:
+                    cards = tuple(map(_card_of, hand))
+                    found += _blank_exchanges(
+                        tuple(
+                            chain.from_iterable(combinations(cards, k) for k in range(4, most + 1))
+                        )
+                    )
+    _EXCHANGES[key] = found
     return found
 
 
@@ -101,29 +101,29 @@ def _blank_exchanges(subsets: tuple[tuple[Card, ...], ...]) -> tuple[Exchange, .
     return found
 
 
+class _Interned(dict[tuple[int, ...], Exchange]):
+    """The interned exchanges of two or three cards, keyed by their sorted card
+    indices; a three-card one is made the first time it is met (at most C(52, 3))."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[int, ...]) -> Exchange:
+        exchange = self[key] = _blank_exchanges((tuple(map(_card_of, key)),))[0]
+        return exchange
+
+
 _STAND_PAT = _blank_exchanges(((),))
 """The interned stand-pat exchange, alone in a tuple."""
 _SINGLES = _blank_exchanges(tuple(zip(STANDARD_DECK)))
 """The interned one-card exchanges, by card index."""
-_PAIRS: list[Exchange] = [_STAND_PAT[0]] * (52 * 52)
-"""The interned two-card exchanges, at ``a * 52 + b`` for card indices ``a < b`` (the
-other entries are never read)."""
-for _pair, _exchange in zip(
-    combinations(range(52), 2),
-    _blank_exchanges(tuple(combinations(STANDARD_DECK, 2))),
-    strict=True,
-):
-    _PAIRS[_pair[0] * 52 + _pair[1]] = _exchange
-del _pair, _exchange
-_TRIPLES: dict[int, Exchange] = {}
-"""The three-card exchanges met so far, at ``(a * 52 + b) * 52 + c`` for ``a < b < c``."""
-
-
-def _triple(key: int) -> tuple[Card, Card, Card]:
-    """The three cards of a key of :data:`_TRIPLES`."""
-    ab, c = divmod(key, 52)
-    a, b = divmod(ab, 52)
-    return STANDARD_DECK[a], STANDARD_DECK[b], STANDARD_DECK[c]
+_INTERNED = _Interned(
+    zip(
+        combinations(range(52), 2),
+        _blank_exchanges(tuple(combinations(STANDARD_DECK, 2))),
+        strict=True,
+    )
+)
+"""The interned exchanges of two cards (all of them) and three (as met)."""
 
 
 # ---------------------------------------------------------------------- legality
