@@ -103,15 +103,25 @@ def _blank_exchanges(subsets: tuple[tuple[Card, ...], ...]) -> tuple[Exchange, .
 
 class _Interned(dict[tuple[int, ...], Exchange]):
     """The interned exchanges of two or three cards, keyed by their sorted card
-    indices; a three-card one is made the first time it is met (at most C(52, 3))."""
+    indices; the three-card ones (C(52, 3) of them) are all made, in C, the first time
+    one is asked for (a few milliseconds, once per process)."""
 
     __slots__ = ()
 
     def __missing__(self, key: tuple[int, ...]) -> Exchange:
-        exchange = self[key] = _blank_exchanges((tuple(map(_card_of, key)),))[0]
-        return exchange
+        if len(key) != 3 or len(self) > _PAIR_COUNT:
+            raise KeyError(key)
+        self.update(
+            zip(
+                combinations(range(52), 3),
+                _blank_exchanges(tuple(combinations(STANDARD_DECK, 3))),
+                strict=True,
+            )
+        )
+        return self[key]
 
 
+_PAIR_COUNT = 52 * 51 // 2
 _STAND_PAT = _blank_exchanges(((),))
 """The interned stand-pat exchange, alone in a tuple."""
 _SINGLES = _blank_exchanges(tuple(zip(STANDARD_DECK)))
@@ -123,7 +133,7 @@ _INTERNED = _Interned(
         strict=True,
     )
 )
-"""The interned exchanges of two cards (all of them) and three (as met)."""
+"""The interned exchanges of two cards and, from the first use, of three."""
 
 
 # ---------------------------------------------------------------------- legality
