@@ -61,7 +61,6 @@ __all__ = [
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _NOT_FOLDED = (False,) * PLAYERS
 _ZEROS = (0,) * PLAYERS
-_NO_BRELANS: list[Brelan | None] = [None] * PLAYERS
 _DEALT = tuple(tuple((seat - eldest) % PLAYERS for seat in range(PLAYERS)) for eldest in range(4))
 """``_DEALT[eldest][seat]``: the position in the order of the seat's first card; its
 second and third come one and two rounds later (X-1, H-3.1: one card at a time from
@@ -446,15 +445,19 @@ def _codes(hands: tuple[tuple[Card, ...], ...]) -> _Codes:
     return tuple([(first.index, second.index, third.index) for first, second, third in hands])
 
 
-def _brelans(codes: _Codes, turned: int, live: tuple[int, ...]) -> list[Brelan | None]:
-    """Each live seat's brelan (H-5.1), as :func:`~.hands.brelan_of` finds it;
-    ``turned`` is the retourné's index."""
-    brelans: list[Brelan | None] = [None] * PLAYERS
+def _brelans(
+    hands: tuple[tuple[Card, ...], ...], turned: int, live: tuple[int, ...]
+) -> list[Brelan | None] | None:
+    """Each live seat's brelan (H-5.1), as :func:`~.hands.brelan_of` finds it, or
+    ``None`` when no live seat holds one; ``turned`` is the retourné's index."""
+    brelans: list[Brelan | None] | None = None
     turned_rank = turned >> 2
     for seat in live:
-        first, second, third = codes[seat]
-        rank = first >> 2
-        if rank == second >> 2 == third >> 2:
+        first, second, third = hands[seat]
+        rank = first.index >> 2
+        if rank == second.index >> 2 == third.index >> 2:
+            if brelans is None:
+                brelans = [None, None, None, None]
             brelans[seat] = _BRELANS[rank == turned_rank, rank + 2]
     return brelans
 
@@ -581,10 +584,8 @@ def _showdown(
         events.append(_new_excess(seat, excess))
     live = _LIVE[folded]
     pots = showdown_pots(contributions, live, deal.carried)
-    codes = _codes(hands)
     turned = retourne.index
-    brelans = _brelans(codes, turned, live)
-    no_brelan = brelans == _NO_BRELANS
+    brelans = _brelans(hands, turned, live)
     awards: list[Event] = []
     exposed_all = False
     eldest = (deal.dealer + 1) % PLAYERS
@@ -592,7 +593,7 @@ def _showdown(
     won = list(stacks)
     for index, (amount, eligible) in enumerate(pots):
         best = None
-        if not no_brelan:
+        if brelans is not None:
             for seat in eligible:
                 brelan = brelans[seat]
                 if brelan is not None and (best is None or brelan > best[0]):
@@ -605,6 +606,7 @@ def _showdown(
         else:  # H-5.3 to H-5.7
             exposed_all = True
             if point is None:  # the suit order is the same for every pot (H-5.7)
+                codes = _codes(hands)
                 point = _point(codes, turned)
             winner, suit = _point_winner(codes, point, eligible, eldest)
             awards.append(_new_point(point, _SUITS[suit], winner, index))
@@ -621,7 +623,7 @@ def _showdown(
     events.append(showdown)
     events.extend(awards)
     primes = deal.primes  # H-6.1: shown brelans collect from every other seat
-    if not no_brelan:
+    if brelans is not None:
         delta = [0] * PLAYERS
         receivers = []
         for seat, brelan in enumerate(brelans):
