@@ -672,8 +672,8 @@ def settle(
         pot = 0
         shares = [0] * n
         shares[winner] = before
-        new_events.append(PotWon(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
-    bourres = tuple(s for s in order if tricks[s] == 0) if 0 in counts else ()
+        new_events.append(_pot_won(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
+    bourres = [s for s in order if tricks[s] == 0] if 0 in counts else None
     if bourres:
         payments = [0] * n
         for seat in bourres:
@@ -682,15 +682,18 @@ def settle(
         if rules.pot_cap is not None:
             payments, refunds = _cap(rules, pot, payments, (table.deal.dealer + 1) % n)
         for seat in bourres:
-            stacks[seat] -= payments[seat]
-            pot += payments[seat]
-            new_events.append(Bourre(seat, payments[seat]))
+            paid = payments[seat]
+            stacks[seat] -= paid
+            pot += paid
+            new_events.append(_bourre(seat, paid))
         if refunds is not None:
             new_events.append(PotCapped(rules.pot_cap or 0, refunds))
-    if carried:
-        exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
+    if not rules.ante_exemptions:
+        exempt = _NO_SEATS  # the next deal's antes ignore it
+    elif carried:
+        exempt = frozenset((*(bourres or ()), *(s for s in order if tricks[s] == most)))
     else:
-        exempt = frozenset(bourres)
+        exempt = frozenset(bourres or ())
     return _end_deal(
         state,
         stacks=tuple(stacks),
@@ -705,5 +708,21 @@ def settle(
     )
 
 
+_pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
+"""Build a ``PotWon`` without its attrs ``__init__`` (once per deal)."""
+
+
+def _bourre(seat: int, amount: int) -> Bourre:
+    """The interned ``Bourre(seat, amount)`` (the same few repeat every deal)."""
+    key = (seat, amount)
+    event = _BOURRES.get(key)
+    if event is None:
+        if len(_BOURRES) >= 4096:
+            _BOURRES.clear()
+        event = _BOURRES[key] = Bourre(seat, amount)
+    return event
+
+
+_BOURRES: dict[tuple[int, int], Bourre] = {}
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
 """The reason a pot is won, by trick count."""
