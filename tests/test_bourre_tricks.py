@@ -186,3 +186,21 @@ def test_X_9_play_with_wrong_types_names_the_rule() -> None:
             state.apply(garbage)  # type: ignore[attr-defined]
         assert info.value.rule == "X-9"
     assert state.is_legal(Play(["As"])) is False  # type: ignore[arg-type, attr-defined]
+
+
+def test_B_5_2_to_B_5_5_narrow_is_the_last_step_of_judge() -> None:
+    """B-5.2–B-5.5: the legal plays (``narrow``) are exactly the last step of ``judge``,
+    and ``judge`` keeps every step ``narrow`` records, for many random tricks."""
+    import random
+
+    from cardrules.bourre.tricks import narrow
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        size, played = rng.randint(1, 7), rng.randint(1, 6)
+        drawn = rng.sample(range(52), size + played)
+        hand, trick = tuple(sorted(drawn[:size])), tuple(drawn[size:])
+        trump, must_head = rng.randrange(4), rng.random() < 0.5
+        steps = judge(hand, trick, trump, must_head)
+        assert narrow(hand, trick, trump, must_head) == steps[-1][1]
+        assert set(steps[-1][1]) <= set(hand) and steps[-1][1]

@@ -24,7 +24,7 @@ from cardrules.bourre.actions import (
     StayIn,
     play_of,
 )
-from cardrules.bourre.tricks import judge, refusal
+from cardrules.bourre.tricks import narrow, refusal
 from cardrules.bourre.view import Phase
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import Shuffle
@@ -148,7 +148,7 @@ def plays(
     >>> [str(p) for p in plays((1, 12, 13), (9,), 0, True)]  # 4♦ led, clubs trump
     ['play 5♦']
     """
-    return tuple(map(_PLAYS.__getitem__, judge(hand, trick, trump, must_head)[-1][1]))
+    return tuple(map(_PLAYS.__getitem__, narrow(hand, trick, trump, must_head)))
 
 
 def leads(hand: tuple[int, ...]) -> tuple[Play, ...]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from cardrules.cards import STANDARD_DECK
 
-__all__ = ["judge", "playable", "refusal", "trick_winner"]
+__all__ = ["judge", "narrow", "playable", "refusal", "trick_winner"]
 
 Step = tuple[str, tuple[int, ...]]
 
@@ -44,6 +44,25 @@ def judge(
     """
     if not trick:
         return (("B-5.1", hand),)
+    steps: list[Step] = [("B-5.1", hand)]
+    narrow(hand, trick, trump, must_head, steps)
+    return tuple(steps)
+
+
+def narrow(
+    hand: tuple[int, ...],
+    trick: tuple[int, ...],
+    trump: int,
+    must_head: bool,
+    steps: list[Step] | None = None,
+) -> tuple[int, ...]:
+    """The playable cards of ``hand`` on a trick already begun (B-5.2–B-5.5); each
+    narrowing step is appended to ``steps`` when given (:func:`judge` keeps them, the
+    legal plays do not need them: one rule, two uses).
+
+    >>> narrow((1, 12, 13), (9,), 0, True)  # 4♦ led, clubs trump: head it with 5♦
+    (13,)
+    """
     led = trick[0] & 3
     high_trump = -1
     high_led = -1
@@ -54,28 +73,36 @@ def judge(
                 high_trump = card
         elif suit == led and card > high_led:
             high_led = card
-    steps: list[Step] = [("B-5.1", hand)]
     follow = [card for card in hand if card & 3 == led]
     if follow:
-        if len(follow) < len(hand):
-            steps.append(("B-5.2", tuple(follow)))
+        kept = tuple(follow) if len(follow) < len(hand) else hand
+        if steps is not None and kept is not hand:
+            steps.append(("B-5.2", kept))
         if led == trump:
             beat = [card for card in follow if card > high_trump]
-            if beat and len(beat) < len(follow):
-                steps.append(("B-5.4", tuple(beat)))
+            rule = "B-5.4"
         elif must_head and high_trump < 0:
             beat = [card for card in follow if card > high_led]
-            if beat and len(beat) < len(follow):
-                steps.append(("B-5.5", tuple(beat)))
-        return tuple(steps)
+            rule = "B-5.5"
+        else:
+            return kept
+        if beat and len(beat) < len(follow):
+            kept = tuple(beat)
+            if steps is not None:
+                steps.append((rule, kept))
+        return kept
     trumps = [card for card in hand if card & 3 == trump]
-    if trumps:
-        if len(trumps) < len(hand):
-            steps.append(("B-5.3", tuple(trumps)))
-        beat = [card for card in trumps if card > high_trump]
-        if beat and len(beat) < len(trumps):
-            steps.append(("B-5.4", tuple(beat)))
-    return tuple(steps)
+    if not trumps:
+        return hand
+    kept = tuple(trumps) if len(trumps) < len(hand) else hand
+    if steps is not None and kept is not hand:
+        steps.append(("B-5.3", kept))
+    beat = [card for card in trumps if card > high_trump]
+    if beat and len(beat) < len(trumps):
+        kept = tuple(beat)
+        if steps is not None:
+            steps.append(("B-5.4", kept))
+    return kept
 
 
 def playable(
