@@ -481,9 +481,9 @@ def apply_stay(state: State, stays: bool) -> State:
     )
 
 
-def _after_exchange(state: State, seat: int) -> tuple[Phase, int, int]:
-    """The phase, seat to act and trick leader after ``seat`` has been served."""
-    order = state.order
+def _after_exchange(order: tuple[int, ...], seat: int) -> tuple[Phase, int, int]:
+    """The phase, seat to act and trick leader after ``seat`` of ``order`` (the seats
+    in) has been served."""
     position = order.index(seat)
     if position + 1 < len(order):
         return _EXCHANGE, order[position + 1], -1
@@ -523,7 +523,7 @@ def apply_exchange(state: State, action: Exchange) -> State:
             kept += stock[:count]
             kept.sort()
         hand_ix = _replaced(hand_ix, seat, tuple(kept))
-        phase, to_act, leader = _after_exchange(state, seat)
+        phase, to_act, leader = _after_exchange(state.table.order, seat)
         table = make_table(
             table.deal,
             phase,
@@ -578,7 +578,7 @@ def apply_restock(state: State, shuffle: Shuffle) -> State:
     hands = list(state.hand_ix)
     hands[seat] = tuple(sorted((*hands[seat], *order[:need])))
     trump = state.trump_ix
-    phase, to_act, leader = _after_exchange(state, seat)
+    phase, to_act, leader = _after_exchange(state.table.order, seat)
     return evolve(
         state,
         phase=phase,
