@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["constructor"]
+__all__ = ["constructor", "interned"]
 
 T = TypeVar("T")
 
@@ -56,4 +56,32 @@ def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Ca
     exec("\n".join(lines), scope)
     make: Callable[..., T] = scope["make"]
     make.__qualname__ = f"make_{cls.__name__}"
+    return make
+
+
+def interned(cls: Callable[..., T], limit: int = 4096) -> Callable[..., T]:
+    """A function ``make(*fields)`` that returns ``cls(*fields)``, building each value
+    once: equal calls share one immutable object (events that repeat every deal).
+    At most ``limit`` values are kept; past that, new ones are built and not kept.
+
+    :param cls: a frozen class (or any function of hashable arguments).
+    :param limit: how many values to keep.
+    :returns: the interning constructor.
+
+    >>> from cardrules.events import AntePaid
+    >>> ante = interned(AntePaid)
+    >>> ante(2, 1) is ante(2, 1) and ante(2, 1) == AntePaid(2, 1)
+    True
+    """
+    cache: dict[tuple[Any, ...], T] = {}
+
+    def make(*fields: Any) -> T:
+        value = cache.get(fields)
+        if value is None:
+            value = cls(*fields)
+            if len(cache) < limit:
+                cache[fields] = value
+        return value
+
+    make.__qualname__ = f"interned_{getattr(cls, '__name__', 'value')}"
     return make

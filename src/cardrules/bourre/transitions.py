@@ -15,7 +15,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, interned
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
@@ -234,15 +234,8 @@ def _antes_paid(eldest: int, antes: tuple[int, ...]) -> tuple[AntePaid, ...]:
     return events
 
 
-def _deal_started(deal_number: int, dealer: int) -> DealStarted:
-    """The interned ``DealStarted(deal_number, dealer)``."""
-    key = (deal_number, dealer)
-    event = _DEALS.get(key)
-    if event is None:
-        if len(_DEALS) >= 4096:
-            _DEALS.clear()
-        event = _DEALS[key] = DealStarted(deal_number, dealer)
-    return event
+_deal_started: Callable[[int, int], DealStarted] = interned(DealStarted)
+"""The interned ``DealStarted(deal_number, dealer)``."""
 
 
 _ANTES: dict[tuple[int, tuple[int, ...]], tuple[AntePaid, ...]] = {}
@@ -254,7 +247,6 @@ _TRUMP_TURNED = tuple(
 """The interned ``TrumpTurned`` events, by dealer and card index."""
 _EXCHANGED = tuple(tuple(Exchanged(seat, count) for count in range(8)) for seat in range(7))
 """The interned ``Exchanged`` events, by seat and count (never which cards, X-10)."""
-_DEALS: dict[tuple[int, int], DealStarted] = {}
 
 
 class _Blank:
@@ -712,17 +704,7 @@ _pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
 """Build a ``PotWon`` without its attrs ``__init__`` (once per deal)."""
 
 
-def _bourre(seat: int, amount: int) -> Bourre:
-    """The interned ``Bourre(seat, amount)`` (the same few repeat every deal)."""
-    key = (seat, amount)
-    event = _BOURRES.get(key)
-    if event is None:
-        if len(_BOURRES) >= 4096:
-            _BOURRES.clear()
-        event = _BOURRES[key] = Bourre(seat, amount)
-    return event
-
-
-_BOURRES: dict[tuple[int, int], Bourre] = {}
+_bourre: Callable[[int, int], Bourre] = interned(Bourre)
+"""The interned ``Bourre(seat, amount)`` (the same few repeat every deal)."""
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
 """The reason a pot is won, by trick count."""

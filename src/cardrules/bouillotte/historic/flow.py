@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, interned
 from cardrules.actions import Action
 from cardrules.bouillotte.historic.events import (
     CarreStaked,
@@ -733,19 +733,10 @@ def _end_deal(
     )
 
 
-_interned_events: dict[tuple[type[Event], int, int], Event] = {}
-"""``DealStarted``, ``AntePaid`` and ``Rebuy`` events already built, by class and fields."""
-
-
-def _event(cls: type[Event], first: int, second: int) -> Event:
-    """The event ``cls(first, second)``, built once (a few hundred kinds at most)."""
-    key = (cls, first, second)
-    event = _interned_events.get(key)
-    if event is None:
-        event = cls(first, second)  # type: ignore[call-arg]
-        if len(_interned_events) < 4096:
-            _interned_events[key] = event
-    return event
+_deal_started: Callable[[int, int], DealStarted] = interned(DealStarted)
+_rebuy: Callable[[int, int], Rebuy] = interned(Rebuy)
+_ante_paid: Callable[[int, int], AntePaid] = interned(AntePaid)
+"""Events that repeat every deal, each built once."""
 
 
 _ANTES: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -772,7 +763,7 @@ def begin_deal(
     rules = deal.rules
     log = deal.events
     events_start = len(log) + len(events)
-    events.append(_event(DealStarted, deal_number, dealer))
+    events.append(_deal_started(deal_number, dealer))
     if 0 in stacks:  # X-6, H-7.1
         cave = rules.cave
         bought = list(rebuys)
@@ -781,12 +772,12 @@ def begin_deal(
             if refilled[seat] == 0:
                 refilled[seat] = cave
                 bought[seat] += 1
-                events.append(_event(Rebuy, seat, cave))
+                events.append(_rebuy(seat, cave))
         stacks, rebuys = tuple(refilled), tuple(bought)
     ante = rules.ante
     if ante > stacks[dealer]:  # X-3
         ante = stacks[dealer]
-    events.append(_event(AntePaid, dealer, ante))
+    events.append(_ante_paid(dealer, ante))
     contributions = _ANTES.get((dealer, ante))
     if contributions is None:
         contributions = _with(_ZEROS, dealer, ante)
