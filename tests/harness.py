@@ -36,6 +36,8 @@ import cardrules
 from cardrules import CHANCE, Card, IllegalActionError, Shuffle, dumps, loads, sample_chance
 from cardrules.actions import Action, Raise
 from cardrules.cards import STANDARD_DECK
+from cardrules.shell import StateShell, fresh_legal
+from helpers import snapshot
 
 RULE_ID = re.compile(r"^(?:[XMHB]-\d+(?:\.\d+)?|V-[MB]\.\d+)$")
 
@@ -100,11 +102,11 @@ def check_playout(case: GameCase, rules: Any, kwargs: dict[str, Any], seed: int)
                 if case.policy_bias
                 else legal[rng.randrange(len(legal))]
             )
-        before = attrs.astuple(state, recurse=False)
+        before = snapshot(state)
         state_next = state.apply(action)
-        assert all(
-            a is b for a, b in zip(before, attrs.astuple(state, recurse=False), strict=True)
-        ), "apply changed its receiver"
+        assert all(a is b for a, b in zip(before, snapshot(state), strict=True)), (
+            "apply changed its receiver"
+        )
         state = state_next
         states.append(state)
         steps += 1
@@ -131,6 +133,9 @@ def check_state(case: GameCase, state: Any, rng: random.Random) -> None:
     assert state.is_terminal == (state.to_act is None)
     legal = state.legal_actions()
     assert len(set(legal)) == len(legal), f"duplicate legal actions: {legal}"
+    if isinstance(state, StateShell):  # what a transition handed over is what it should be
+        assert fresh_legal(state) == state.legal(), "a handed-over legal set is not fresh"
+        assert state.legal().count == len(legal)
     assert legal is state.legal_actions() or legal == state.legal_actions()
     if state.to_act is CHANCE:
         assert legal == ()
@@ -142,7 +147,7 @@ def check_state(case: GameCase, state: Any, rng: random.Random) -> None:
         assert isinstance(action, Action)
         assert state.is_legal(action), f"listed {action!r} but is_legal says no"
         state.apply(action)
-    snapshot = attrs.astuple(state, recurse=False)
+    fields_before = snapshot(state)
     for candidate in illegal_pool(case, state, legal, rng):
         if _in(candidate, legal):
             continue
@@ -152,9 +157,9 @@ def check_state(case: GameCase, state: Any, rng: random.Random) -> None:
         error = info.value
         assert RULE_ID.match(error.rule or ""), f"bad rule id {error.rule!r} for {candidate!r}"
         assert str(error), "empty error message"
-    assert all(
-        a is b for a, b in zip(snapshot, attrs.astuple(state, recurse=False), strict=True)
-    ), "a rejected action changed the state"
+    assert all(a is b for a, b in zip(fields_before, snapshot(state), strict=True)), (
+        "a rejected action changed the state"
+    )
     players = len(state.stacks)
     for seat in range(players):
         view = state.view(seat)

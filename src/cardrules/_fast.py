@@ -1,29 +1,49 @@
-"""Fast constructors for frozen slotted attrs classes (private to the hot paths).
+"""The few speed tricks that pay, behind documented functions (STYLE lesson 16).
 
-An attrs ``__init__`` of a frozen class sets every field through a checked
-``object.__setattr__``; the transitions build a new state per action, so they use a
-generated function that sets the slots through their descriptors instead. It runs no
-validators or converters: callers pass values of the right types.
+This is the only module of cardrules that calls ``exec``, ``object.__new__``,
+``object.__setattr__`` or a slot descriptor's ``__set__``; a test greps ``src/`` for
+them. Everything here builds or copies frozen slotted attrs instances without running
+their ``__init__`` (which sets every field through a checked ``object.__setattr__``):
+callers pass values of the right types, and nothing here validates them.
 
 >>> import attrs
 >>> @attrs.frozen(slots=True)
 ... class Point:
 ...     x: int
 ...     y: int
-...     _cache: object = attrs.field(default=None, eq=False)
->>> make = constructor(Point, ("x", "y"), _cache=None)
->>> make(1, 2) == Point(1, 2)
-True
+>>> replace = replacer(Point)
+>>> replace(Point(1, 2), y=5)
+Point(x=1, y=5)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import Any, TypeVar
 
-__all__ = ["constructor", "interned"]
+import attrs
+
+__all__ = ["blank_instances", "cache_setter", "constructor", "interned", "replacer", "shell_maker"]
 
 T = TypeVar("T")
+
+_new = object.__new__
+
+
+def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The ``__set__`` of the slot ``name`` of ``cls`` (no frozen check)."""
+    for klass in cls.__mro__:
+        descriptor = klass.__dict__.get(name)
+        if descriptor is not None and hasattr(descriptor, "__set__"):
+            setter: Callable[[Any, Any], None] = descriptor.__set__
+            return setter
+    raise AttributeError(f"{cls.__name__} has no slot {name!r}")
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in attrs.fields(cls))
 
 
 def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Callable[..., T]:
@@ -43,13 +63,13 @@ def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Ca
     >>> constructor(Pair, ("b", "a"))(2, 1)
     Pair(a=1, b=2)
     """
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    scope: dict[str, Any] = {"_new": _new, "_cls": cls}
     lines = [f"def make({', '.join(f'v{i}' for i in range(len(names)))}):", "    self = _new(_cls)"]
     for i, name in enumerate(names):
-        scope[f"_s{i}"] = getattr(cls, name).__set__
+        scope[f"_s{i}"] = _setter(cls, name)
         lines.append(f"    _s{i}(self, v{i})")
     for j, (name, value) in enumerate(constants.items()):
-        scope[f"_c{j}"] = getattr(cls, name).__set__
+        scope[f"_c{j}"] = _setter(cls, name)
         scope[f"_k{j}"] = value
         lines.append(f"    _c{j}(self, _k{j})")
     lines.append("    return self")
@@ -59,14 +79,121 @@ def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Ca
     return make
 
 
+def replacer(cls: type[T]) -> Callable[..., T]:
+    """A function ``replace(value, **changes)`` that returns a copy of ``value`` (an
+    instance of ``cls``) with the named fields changed: a fast ``attrs.evolve`` that
+    runs no ``__init__``. Fields are keyword-only, so a misspelt name raises
+    ``TypeError`` at once.
+
+    Records install it as their ``_replace`` method.
+
+    :param cls: a frozen slotted attrs class.
+    :returns: the replacing function.
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Pair:
+    ...     a: int
+    ...     b: int
+    >>> replacer(Pair)(Pair(1, 2), b=3)
+    Pair(a=1, b=3)
+    >>> replacer(Pair)(Pair(1, 2), c=3)
+    Traceback (most recent call last):
+    ...
+    TypeError: Pair._replace() got an unexpected keyword argument 'c'
+    """
+    names = _fields(cls)
+    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_M": _MISSING}
+    params = ", ".join(f"{name}=_M" for name in names)
+    lines = [f"def _replace(self, *, {params}):", "    new = _new(_cls)"]
+    for i, name in enumerate(names):
+        scope[f"_s{i}"] = _setter(cls, name)
+        lines.append(f"    _s{i}(new, self.{name} if {name} is _M else {name})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)
+    replace: Callable[..., T] = scope["_replace"]
+    replace.__qualname__ = f"{cls.__name__}._replace"
+    return replace
+
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<unchanged>"
+
+
+_MISSING = _Missing()
+
+
+def cache_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """A function ``set(instance, value)`` that fills the cache slot ``name`` of a frozen
+    instance of ``cls`` (a field declared with ``eq=False``: it never changes what the
+    value is, only what has been computed of it).
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Box:
+    ...     value: int
+    ...     _double: int | None = attrs.field(default=None, eq=False)
+    >>> box = Box(2)
+    >>> cache_setter(Box, "_double")(box, 4)
+    >>> box._double, box == Box(2)
+    (4, True)
+    """
+    return _setter(cls, name)
+
+
+def shell_maker(base: type, names: tuple[str, ...], **constants: object) -> Callable[..., Any]:
+    """A function ``make(cls, *values)`` that builds an instance of ``cls`` (``base`` or a
+    slotted subclass of it that adds no field) with the fields ``names`` set in order
+    and the fields of ``constants`` set to those values.
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Base:
+    ...     a: int
+    ...     _seen: object = attrs.field(default=None, eq=False)
+    >>> @attrs.frozen(slots=True)
+    ... class Child(Base):
+    ...     pass
+    >>> shell_maker(Base, ("a",), _seen=None)(Child, 5)
+    Child(a=5, _seen=None)
+    """
+    scope: dict[str, Any] = {"_new": _new}
+    lines = [f"def make(cls, {', '.join(f'v{i}' for i in range(len(names)))}):"]
+    lines.append("    self = _new(cls)")
+    for i, name in enumerate(names):
+        scope[f"_s{i}"] = _setter(base, name)
+        lines.append(f"    _s{i}(self, v{i})")
+    for j, (name, value) in enumerate(constants.items()):
+        scope[f"_c{j}"] = _setter(base, name)
+        scope[f"_k{j}"] = value
+        lines.append(f"    _c{j}(self, _k{j})")
+    lines.append("    return self")
+    exec("\n".join(lines), scope)
+    make: Callable[..., Any] = scope["make"]
+    make.__qualname__ = f"make_{base.__name__}"
+    return make
+
+
+def blank_instances(cls: type[T], field: str, values: Iterable[object]) -> tuple[T, ...]:
+    """Instances of the one-field class ``cls``, one per value, built in C (blank
+    instances, then their one slot set): for interning large tables of actions.
+
+    >>> from cardrules.actions import Raise
+    >>> blank_instances(Raise, "to", (2, 3))
+    (Raise(to=2), Raise(to=3))
+    """
+    values = tuple(values)
+    found: tuple[T, ...] = tuple(map(_new, repeat(cls, len(values))))
+    deque(map(_setter(cls, field), found, values), 0)
+    return found
+
+
 def interned(cls: Callable[..., T], limit: int = 4096) -> Callable[..., T]:
     """A function ``make(*fields)`` that returns ``cls(*fields)``, building each value
-    once: equal calls share one immutable object (events that repeat every deal).
-    At most ``limit`` values are kept; past that, new ones are built and not kept.
-
-    :param cls: a frozen class (or any function of hashable arguments).
-    :param limit: how many values to keep.
-    :returns: the interning constructor.
+    once (at most ``limit`` kept).
 
     >>> from cardrules.events import AntePaid
     >>> ante = interned(AntePaid)
@@ -83,5 +210,4 @@ def interned(cls: Callable[..., T], limit: int = 4096) -> Callable[..., T]:
                 cache[fields] = value
         return value
 
-    make.__qualname__ = f"interned_{getattr(cls, '__name__', 'value')}"
     return make

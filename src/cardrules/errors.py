@@ -7,7 +7,9 @@ True
 
 from __future__ import annotations
 
-__all__ = ["CardRulesError", "IllegalActionError", "RecordError", "RulesError"]
+from collections.abc import Callable
+
+__all__ = ["CardRulesError", "IllegalActionError", "RecordError", "RulesError", "shorten"]
 
 
 class CardRulesError(ValueError):
@@ -62,3 +64,25 @@ class RulesError(CardRulesError):
 
 class RecordError(CardRulesError):
     """A game record that cannot be read: the message says where and why."""
+
+
+_MOST_CHARS = 120
+"""The longest text of a value that a message quotes."""
+
+
+def shorten(value: object, show: Callable[[object], str] = str, most: int = _MOST_CHARS) -> str:
+    """The text of ``value`` for an error message, at most ``most`` characters: a
+    broken ``__str__``, or an int too long to print, never hides the real error.
+
+    >>> shorten(10**5000)
+    'an int of about 5001 digits'
+    >>> shorten("x" * 500, repr, most=12)
+    "'xxxxxxxxxx…"
+    """
+    if isinstance(value, int) and abs(value).bit_length() > 300:
+        return f"an int of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    try:
+        text = show(value)
+    except Exception:  # includes the interpreter's limit on printing long ints
+        return f"a {type(value).__name__} that cannot be printed"
+    return text if len(text) <= most else text[: most - 1] + "…"

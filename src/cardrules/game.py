@@ -15,11 +15,20 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from cardrules._fast import constructor
 from cardrules.actions import Action, Raise
 from cardrules.cards import Card
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, RulesError, shorten
 
-__all__ = ["GameModule", "GameState", "GameView", "Log", "describe_actions", "standings_of"]
+__all__ = [
+    "GameModule",
+    "GameState",
+    "GameView",
+    "Log",
+    "check_new_game",
+    "describe_actions",
+    "standings_of",
+]
 
 T = TypeVar("T")
 
@@ -46,14 +55,9 @@ class Log(Generic[T]):
     def append(self, item: T) -> Log[T]:
         """This log with ``item`` added at the end."""
         tail = self.tail
-        log: Log[T] = _new(Log)
         if len(tail) < _CHUNK:
-            _set_chunks(log, self.chunks)
-            _set_tail(log, (*tail, item))
-        else:
-            _set_chunks(log, (*self.chunks, tail))
-            _set_tail(log, (item,))
-        return log
+            return _make_log(self.chunks, (*tail, item))
+        return _make_log((*self.chunks, tail), (item,))
 
     def extend(self, items: Sequence[T]) -> Log[T]:
         """This log with ``items`` added at the end, in order (the same layout as
@@ -65,10 +69,7 @@ class Log(Generic[T]):
         while len(tail) > _CHUNK:
             chunks = (*chunks, tail[:_CHUNK])
             tail = tail[_CHUNK:]
-        log: Log[T] = _new(Log)
-        _set_chunks(log, chunks)
-        _set_tail(log, tail)
-        return log
+        return _make_log(chunks, tail)
 
     def since(self, start: int) -> tuple[T, ...]:
         """The items from index ``start`` on, copying only those.
@@ -101,9 +102,7 @@ class Log(Generic[T]):
         yield from self.tail
 
 
-_new = object.__new__
-_set_chunks = vars(Log)["chunks"].__set__  # the slots' own setters: no frozen check
-_set_tail = vars(Log)["tail"].__set__
+_make_log = constructor(Log, ("chunks", "tail"))
 
 
 @runtime_checkable
@@ -204,6 +203,57 @@ def standings_of(results: Sequence[Fraction | int]) -> tuple[int, ...]:
     (1, 3, 1, 4)
     """
     return tuple(1 + sum(1 for other in results if other > mine) for mine in results)
+
+
+def check_new_game(
+    rules: object, rules_class: type[T], stacks: object, dealer: object, default: T
+) -> tuple[T, tuple[int, ...], int]:
+    """The arguments of a game's ``new_game``, checked the same way in every game.
+
+    :param rules: the ``rules`` given (``None``: ``default``).
+    :param rules_class: the game's ``Rules`` class.
+    :param stacks: ``None`` (the rules' ``stack`` for every seat), or a tuple or list of
+        one int >= 0 per seat (a seat that starts with 0 rebuys at the first deal, X-6).
+    :param dealer: the first dealer, an int seat.
+    :param default: ``Rules()``.
+    :returns: ``(rules, stacks, dealer)``.
+    :raises RulesError: naming the argument, the value and what is allowed.
+
+    >>> from cardrules.bourre import Rules
+    >>> check_new_game(None, Rules, [5, 0, 7, 9], 1, Rules())[1:]
+    ((5, 0, 7, 9), 1)
+    >>> check_new_game(None, Rules, {0: 1, 1: 2, 2: 3, 3: 4}, 0, Rules())
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: stacks must be a tuple or list of 4 ints >= 0 ... not a dict
+    """
+    if rules is None:
+        rules = default
+    if not isinstance(rules, rules_class):
+        raise RulesError(
+            f"new_game needs a {rules_class.__module__.rsplit('.', 1)[0]}.Rules, "
+            f"not {shorten(rules, repr)}"
+        )
+    players: int = rules.players  # type: ignore[attr-defined]
+    if stacks is None:
+        start = (rules.stack,) * players  # type: ignore[attr-defined]
+    else:
+        if not isinstance(stacks, tuple | list):
+            raise RulesError(
+                f"stacks must be a tuple or list of {players} ints >= 0 (one per seat), "
+                f"not a {type(stacks).__name__}"
+            )
+        if len(stacks) != players or not all(type(s) is int and s >= 0 for s in stacks):
+            raise RulesError(
+                f"stacks must be a tuple or list of {players} ints >= 0 (one per seat), "
+                f"not {shorten(stacks, repr)}"
+            )
+        start = tuple(stacks)
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise RulesError(
+            f"dealer must be an int from 0 to {players - 1}, not {shorten(dealer, repr)}"
+        )
+    return rules, start, dealer
 
 
 def check_seat(seat: object, players: int, what: str = "seat") -> int:

@@ -1,0 +1,107 @@
+"""The legal set of one state: :class:`Legal`, the single value behind
+``legal_actions()``, ``is_legal()`` and the reason an action is refused.
+
+Raise amounts are a range (``low`` … ``high``), spelled out only when
+:meth:`Legal.actions` is asked, so judging an action costs the same whatever the
+amounts at stake.
+
+>>> from cardrules.actions import CHECK, FOLD, CALL, Raise
+>>> legal = Legal((CALL, FOLD), low=4, high=10**9, at=1)
+>>> Raise(to=10**6) in legal, Raise(to=3) in legal, FOLD in legal, CHECK in legal
+(True, False, True, False)
+>>> legal.describe()
+'call, raise to 4…1000000000, fold'
+>>> Legal((CHECK,), low=2, high=4, at=1).actions()
+(Check(), Raise(to=2), Raise(to=3), Raise(to=4))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.actions import Action, Raise, raise_to
+
+__all__ = ["NOTHING", "Legal"]
+
+_MOST_LISTED = 12
+"""How many single actions :meth:`Legal.describe` names before it counts the rest."""
+
+
+@attrs.frozen(slots=True)
+class Legal:
+    """Every legal action of one state: actions listed one by one, and an optional
+    range of raises (``Raise(to)`` for ``low <= to <= high``; none when
+    ``low > high``) that stands after the first ``at`` listed actions.
+    """
+
+    listed: tuple[Action, ...] = ()
+    """The legal actions other than raises, in their order (each usually interned)."""
+    low: int = 1
+    """The smallest legal ``Raise(to)``."""
+    high: int = 0
+    """The largest legal ``Raise(to)`` (``low > high``: no raise is legal)."""
+    at: int = 0
+    """Where the raises stand in :meth:`actions`: after ``listed[:at]``."""
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is legal: O(1) for raises, a short scan otherwise; never
+        raises, whatever ``action`` is."""
+        if action.__class__ is Raise:
+            to = action.to
+            return to.__class__ is int and self.low <= to <= self.high
+        return self.find(action) is not None
+
+    def find(self, action: object) -> Action | None:
+        """The listed action equal to ``action`` (the interned one), else ``None``.
+
+        >>> from cardrules.actions import CHECK, Check
+        >>> Legal((CHECK,)).find(Check()) is CHECK
+        True
+        """
+        listed = self.listed
+        for candidate in listed:
+            if candidate is action:
+                return candidate
+        for candidate in listed:
+            try:
+                if candidate.__class__ is action.__class__ and candidate == action:
+                    return candidate
+            except Exception:  # an odd field value: not equal
+                continue
+        return None
+
+    @property
+    def count(self) -> int:
+        """How many legal actions there are (raises included), without listing them.
+
+        >>> Legal((), low=2, high=10**12).count
+        999999999999
+        """
+        return len(self.listed) + max(0, self.high - self.low + 1)
+
+    def actions(self) -> tuple[Action, ...]:
+        """Every legal action, raise amounts spelled out, in order."""
+        if self.low > self.high:
+            return self.listed
+        at, listed = self.at, self.listed
+        raises = tuple(map(raise_to, range(self.low, self.high + 1)))
+        return listed[:at] + raises + listed[at:]
+
+    def describe(self) -> str:
+        """The legal actions in a few words, raises as a range ("nothing" when none).
+
+        >>> NOTHING.describe()
+        'nothing'
+        """
+        names = [str(action) for action in self.listed[:_MOST_LISTED]]
+        more = len(self.listed) - len(names)
+        if self.low <= self.high:
+            span = f"{self.low}" if self.low == self.high else f"{self.low}…{self.high}"
+            names.insert(min(self.at, len(names)), f"raise to {span}")
+        if more:
+            names.append(f"… ({more} more)")
+        return ", ".join(names) if names else "nothing"
+
+
+NOTHING = Legal()
+"""The legal set at a chance node and at the end of the session."""

@@ -1,0 +1,307 @@
+"""The state shell: the public API of every game's ``State``, written once.
+
+A game's ``State`` is a thin subclass of :class:`StateShell` that holds one frozen
+*record* (the game's ``record.py``: its fields and their representation) and fills in
+a few hooks; the shell gives it ``apply``, ``is_legal``, ``legal_actions`` (cached),
+``legal``, ``view``, ``history``, ``events``, ``is_terminal``, ``standings`` and
+pickling that drops the caches, the same for every game:
+
+* ``_legal_of(record) -> Legal``: the one legal set of a decision node
+  (:mod:`cardrules.legal`); ``legal_actions()``, ``is_legal()`` and the refusal come
+  from it, so they never disagree, and ``is_legal`` never runs a transition;
+* ``_why_not(record, action, legal) -> (rule, reason)``: why an action of the game
+  is not in that set;
+* ``_TRANSITIONS``: the action class → ``transition(record, action)``, which returns
+  the next record, or ``(record, legal)`` when it already knows the next state's legal
+  set (the conformance tests check it against :func:`fresh_legal`); ``Shuffle`` maps
+  to the chance transition;
+* ``_chance_cards(record)``, ``_view_of(record, seat)``, ``_returns(record)``;
+* ``GAME_NAME`` (for messages) and ``ACTIONS`` (the game's action classes).
+
+The record has ``to_act``, ``players``, ``log`` (every action) and ``event_log``
+(every event), as fields or properties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+import attrs
+
+from cardrules._fast import cache_setter, replacer, shell_maker
+from cardrules.actions import Action, Raise
+from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle
+from cardrules.errors import IllegalActionError, shorten
+from cardrules.events import Event
+from cardrules.game import Log, check_seat, standings_of
+from cardrules.legal import NOTHING, Legal
+
+__all__ = ["GameRecord", "Record", "StateShell", "fresh_legal"]
+
+
+class GameRecord(Protocol):
+    """What the shell reads of a game's record."""
+
+    @property
+    def to_act(self) -> int | Chance | None: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def log(self) -> Log[Action]: ...
+
+    @property
+    def event_log(self) -> Log[Event]: ...
+
+
+R = TypeVar("R", bound=GameRecord)
+
+Transition = Callable[[Any, Any], Any]
+"""``transition(record, action)`` → the next record, or ``(record, legal)``."""
+
+
+@attrs.frozen(slots=True)
+class StateShell(Generic[R]):
+    """The public API every game's ``State`` shares (see the module's text)."""
+
+    GAME_ID: ClassVar[str]
+    """The game's id in records."""
+    GAME_NAME: ClassVar[str]
+    """The game's name in messages ("Bourré")."""
+    ACTIONS: ClassVar[tuple[type[Action], ...]]
+    """The game's own action classes (others are refused under X-9)."""
+    _TRANSITIONS: ClassVar[Mapping[type, Transition]]
+    """Action class → its transition; ``Shuffle`` → the chance transition."""
+
+    _record: R
+    """The state's fields (the game's record)."""
+    _legal_cache: Legal | None = attrs.field(default=None, eq=False, repr=False)
+    """The legal set, once computed (or handed over by the transition)."""
+    _actions_cache: tuple[Action, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    """The spelled-out legal actions, once asked for."""
+
+    # ------------------------------------------------------------------ hooks
+
+    @staticmethod
+    def _legal_of(record: Any) -> Legal:
+        """The legal set of a decision node."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _why_not(record: Any, action: Action, legal: Legal) -> tuple[str, str]:
+        """``(rule id, reason)`` for an action of the game that is not in ``legal``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _describe_legal(record: Any, legal: Legal) -> str:
+        """The legal set in a few words, for messages."""
+        return legal.describe()
+
+    @staticmethod
+    def _chance_cards(record: Any) -> tuple[Any, ...]:
+        """At a chance node, the cards to shuffle in canonical order."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _view_of(record: Any, seat: int) -> Any:
+        """What ``seat`` may see."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _returns(record: Any) -> tuple[Fraction, ...]:
+        """Each seat's net result since ``new_game``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the API
+
+    @property
+    def to_act(self) -> int | Chance | None:
+        """The seat to act, :data:`~cardrules.CHANCE` at a chance node, ``None`` when the
+        session is over."""
+        return self._record.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the session is over."""
+        return self._record.to_act is None
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since ``new_game``, chance actions included."""
+        return self._record.log.as_tuple()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened since ``new_game``, newest last."""
+        return self._record.event_log.as_tuple()
+
+    @property
+    def chance_cards(self) -> tuple[Any, ...]:
+        """At a chance node, the cards to shuffle, in canonical order; ``()`` elsewhere."""
+        if self._record.to_act is CHANCE:
+            return self._chance_cards(self._record)
+        return ()
+
+    def legal(self) -> Legal:
+        """The legal set as one value: membership in O(1) whatever the amounts, the
+        count of actions, and :meth:`~cardrules.legal.Legal.actions` to spell them out."""
+        legal = self._legal_cache
+        if legal is None:
+            record = self._record
+            legal = self._legal_of(record) if record.to_act.__class__ is int else NOTHING
+            _set_legal(self, legal)
+        return legal
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, amounts spelled out; ``()`` at chance
+        nodes and at the end."""
+        actions = self._actions_cache
+        if actions is None:
+            actions = self.legal().actions()
+            _set_actions(self, actions)
+        return actions
+
+    def is_legal(self, action: object) -> bool:
+        """Whether :meth:`apply` would accept ``action``. Never raises, and costs the
+        same whatever the amounts."""
+        to_act = self._record.to_act
+        if to_act.__class__ is int:
+            return action in self.legal()
+        if to_act is CHANCE:
+            try:
+                check_shuffle(action, *self._chance_set())
+            except IllegalActionError:
+                return False
+            return True
+        return False
+
+    def apply(self, action: Action) -> Self:
+        """The state after ``action``; the receiver is unchanged.
+
+        :raises IllegalActionError: if the action is not legal now; the message names
+            the seat, the action, the reason, the rule and what is legal.
+        """
+        record = self._record
+        to_act = record.to_act
+        if to_act.__class__ is int:
+            legal = self._legal_cache
+            if legal is None:
+                legal = self.legal()
+            if action.__class__ is Raise:
+                to = action.to
+                if to.__class__ is not int or not legal.low <= to <= legal.high:
+                    raise self._illegal(action, legal)
+                found: Action = action
+            else:
+                found = legal.find(action)  # type: ignore[assignment]
+                if found is None:
+                    raise self._illegal(action, legal)
+            result = self._TRANSITIONS[found.__class__](record, found)
+        elif to_act is CHANCE:
+            shuffle = check_shuffle(action, *self._chance_set())
+            result = self._TRANSITIONS[Shuffle](record, shuffle)
+        else:
+            raise IllegalActionError(
+                f"the session is over: no action can be applied, not {shorten(action, repr)} (X-7)",
+                rule="X-7",
+                action=action,
+            )
+        if result.__class__ is tuple:
+            return _make(self.__class__, result[0], result[1])  # type: ignore[no-any-return]
+        return _make(self.__class__, result, None)  # type: ignore[no-any-return]
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see now, and nothing more (X-10).
+
+        :raises ValueError: if ``seat`` is not a seat of this game.
+        """
+        record = self._record
+        return self._view_of(record, check_seat(seat, record.players))
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's net result since ``new_game`` (X-8)."""
+        return self._returns(self._record)
+
+    def standings(self) -> tuple[int, ...]:
+        """Each seat's place by :meth:`returns` (1 = best; ties share the place and the
+        next place skips: 1, 1, 3)."""
+        return standings_of(self.returns())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickles the record alone: the caches are rebuilt when asked
+        return (_rebuild, (self.__class__, self._record))
+
+    # ------------------------------------------------------------------ inside
+
+    def _chance_set(self) -> tuple[tuple[Any, ...], frozenset[Any]]:
+        cards = self._chance_cards(self._record)
+        return cards, frozenset(cards)
+
+    def _illegal(self, action: object, legal: Legal) -> IllegalActionError:
+        """The error for an action that is not in ``legal`` (X-9 and the game's rules)."""
+        record = self._record
+        seat = record.to_act
+        if isinstance(action, Shuffle):
+            rule, reason = "X-2", "a Shuffle is only applied at a chance node"
+        elif action.__class__ not in self.ACTIONS:
+            rule, reason = "X-9", f"it is not an action of {self.GAME_NAME}"
+        else:
+            rule, reason = self._why_not(record, action, legal)
+        if action.__class__ in self.ACTIONS:
+            what = f"seat {seat} cannot {shorten(action)}"
+        else:
+            what = f"seat {seat} cannot apply {shorten(action, repr)}"
+        return IllegalActionError(
+            f"{what}: {reason} ({rule}); legal now: {self._describe_legal(record, legal)}",
+            rule=rule,
+            seat=seat,  # type: ignore[arg-type]
+            action=action,
+        )
+
+
+_make = shell_maker(StateShell, ("_record", "_legal_cache"), _actions_cache=None)
+_set_legal = cache_setter(StateShell, "_legal_cache")
+_set_actions = cache_setter(StateShell, "_actions_cache")
+
+
+def _rebuild(cls: type[StateShell[Any]], record: Any) -> StateShell[Any]:
+    return _make(cls, record, None)  # type: ignore[no-any-return]
+
+
+def fresh_legal(state: StateShell[Any]) -> Legal:
+    """The legal set of ``state`` computed afresh, ignoring what any cache or
+    transition handed over: the conformance tests compare it with ``state.legal()``.
+
+    """
+    record = state._record
+    if record.to_act.__class__ is not int:
+        return NOTHING
+    return state._legal_of(record)
+
+
+class Record:
+    """Base of every game's record: a frozen slotted attrs class of a state's fields
+    (or of a deal's), with ``_replace(**changes)`` — a copy with the named fields
+    changed, built through the receiver (a misspelt field raises ``TypeError``).
+
+    >>> @attrs.frozen(slots=True)
+    ... class Point(Record):
+    ...     x: int
+    ...     y: int
+    >>> Point(1, 2)._replace(y=7)
+    Point(x=1, y=7)
+    """
+
+    __slots__ = ()
+
+    def _replace(self, **changes: Any) -> Self:
+        """A copy of this record with ``changes`` (installed per class, see above)."""
+        raise NotImplementedError  # pragma: no cover - replaced in every subclass
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__attrs_attrs__" in cls.__dict__ and "__slots__" in cls.__dict__:
+            cls._replace = replacer(cls)  # type: ignore[method-assign, assignment]
