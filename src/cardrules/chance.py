@@ -17,13 +17,13 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import Card
-from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.game import GameState, GameView
 
 __all__ = [
@@ -161,15 +161,26 @@ def sample_chance(state: GameState, rng: random.Random) -> Shuffle:
     >>> sorted(shuffle.order) == list(new_game().chance_cards)
     True
     """
+    _check_state(state, "sample_chance")
     if state.to_act is not CHANCE:
         raise CardRulesError(
             f"sample_chance needs a chance node; this state's to_act is {state.to_act!r}"
         )
-    if not isinstance(rng, random.Random):
-        raise CardRulesError(f"rng must be a random.Random, not {type(rng).__name__}")
+    _check_rng(rng, "sample_chance: rng")
     order = list(state.chance_cards)
     rng.shuffle(order)
     return Shuffle(tuple(order))
+
+
+def _check_state(state: object, where: str) -> None:
+    if not all(hasattr(state, name) for name in ("to_act", "apply", "chance_cards", "stacks")):
+        raise CardRulesError(f"{where} needs a game state, not {shorten(state, repr)}")
+
+
+def _check_rng(rng: object, where: str) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise CardRulesError(f"{where} must be a random.Random, not {shorten(rng, repr)}")
+    return rng
 
 
 class Policy(Protocol):
@@ -193,7 +204,11 @@ def random_policy(view: GameView, rng: random.Random) -> Action:
     >>> random_policy(state.view(state.to_act), random.Random(3)) in state.legal_actions()
     True
     """
-    actions = view.legal_actions()
+    legal_actions = getattr(view, "legal_actions", None)
+    if not callable(legal_actions):
+        raise CardRulesError(f"random_policy needs a seat's view, not {shorten(view, repr)}")
+    _check_rng(rng, "random_policy: rng")
+    actions: tuple[Action, ...] = legal_actions()
     if not actions:
         raise CardRulesError(
             "random_policy: the view has no legal action (it is not that "
@@ -202,12 +217,17 @@ def random_policy(view: GameView, rng: random.Random) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
+S = TypeVar("S", bound=GameState)
+
+
 def play(
-    state: GameState,
+    state: S,
     policies: Sequence[Callable[[Any, random.Random], Action]],
     rng: random.Random,
     max_steps: int | None = None,
-) -> Any:
+    *,
+    chance_rng: random.Random | None = None,
+) -> S:
     """Drive a game from ``state`` until it ends (or for ``max_steps`` actions).
 
     Chance nodes are answered by :func:`sample_chance`; seat ``i`` acts through
@@ -215,10 +235,15 @@ def play(
 
     :param state: where to start.
     :param policies: one policy per seat.
-    :param rng: the single source of randomness for chance and policies.
+    :param rng: the source of randomness of the policies, and of chance unless
+        ``chance_rng`` is given.
     :param max_steps: stop after this many actions (``None``: play to the end).
+    :param chance_rng: the source of randomness of the chance nodes alone: two sets of
+        policies played with equal ``chance_rng`` seeds meet the very same deals, as
+        long as the deals do not depend on the policies' choices.
     :returns: the last state reached.
-    :raises ValueError: if there are fewer policies than seats.
+    :raises ValueError: if the state, a policy or a random source is not of the right
+        kind, or if there are fewer policies than seats.
     :raises IllegalActionError: if a policy returns an illegal action.
 
     >>> import random
@@ -227,18 +252,33 @@ def play(
     >>> final.is_terminal
     True
     """
+    _check_state(state, "play")
     if max_steps is not None and (type(max_steps) is not int or max_steps < 0):
-        raise CardRulesError(f"max_steps must be None or an int >= 0, not {max_steps!r}")
+        raise CardRulesError(
+            f"max_steps must be None or an int >= 0, not {shorten(max_steps, repr)}"
+        )
+    _check_rng(rng, "play: rng")
+    chance = rng if chance_rng is None else _check_rng(chance_rng, "play: chance_rng")
     players = len(state.stacks)
+    if not isinstance(policies, Sequence) or isinstance(policies, str):
+        raise CardRulesError(
+            f"play needs a sequence of {players} policies, not {shorten(policies, repr)}"
+        )
     if len(policies) < players:
         raise CardRulesError(
             f"play needs one policy per seat: {players} seats, {len(policies)} policies"
         )
+    for seat, policy in enumerate(policies[:players]):
+        if not callable(policy):
+            raise CardRulesError(
+                f"play: policies[{seat}] must be a function (view, rng) -> action, not "
+                f"{shorten(policy, repr)}"
+            )
     steps = 0
     while not state.is_terminal and (max_steps is None or steps < max_steps):
         actor = state.to_act
         if actor is CHANCE:
-            state = state.apply(sample_chance(state, rng))
+            state = state.apply(sample_chance(state, chance))
         else:
             assert isinstance(actor, int)
             state = state.apply(policies[actor](state.view(actor), rng))

@@ -28,11 +28,11 @@ import attrs
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Shuffle
-from cardrules.errors import CardRulesError, RecordError
+from cardrules.errors import CardRulesError, RecordError, shorten
 from cardrules.game import GameModule, GameState
 from cardrules.registry import get_game
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+__all__ = ["FORMAT", "MAX_ACTIONS", "MAX_CHIPS", "MAX_TEXT", "VERSION", "dumps", "loads"]
 
 FORMAT = "cardrules-record"
 """The value of a record's ``format`` field."""
@@ -40,7 +40,18 @@ VERSION = 1
 """The record format version this library writes and reads."""
 
 _KEYS = ("format", "version", "game", "rules", "stacks", "dealer", "actions", "final")
-_MAX_TEXT = 64 * 1024 * 1024
+
+MAX_TEXT = 64 * 1024 * 1024
+"""The longest record text :func:`loads` reads, in characters (64 MiB)."""
+MAX_ACTIONS = 1_000_000
+"""The most actions a record may hold."""
+MAX_CHIPS = 10**15
+"""The largest whole number (in absolute value) a record may hold: stacks, amounts and
+rules fields alike. Larger numbers are refused before anything is replayed, so no
+record can make one step cost more than its answer needs."""
+_MAX_DIGITS = len(str(MAX_CHIPS))
+_MAX_ORDER = 52
+"""The most cards a ``Shuffle`` of any game holds (checked before the cards are read)."""
 
 
 def dumps(state: GameState, *, indent: int | None = None) -> str:
@@ -56,8 +67,10 @@ def dumps(state: GameState, *, indent: int | None = None) -> str:
     >>> text[:60]
     '{"format": "cardrules-record", "version": 1, "game": "bouill'
     """
-    if not isinstance(getattr(state, "GAME_ID", None), str):
-        raise CardRulesError(f"dumps needs a game state, not {type(state).__name__}")
+    if not isinstance(getattr(state, "GAME_ID", None), str) or not all(
+        hasattr(state, name) for name in ("rules", "initial_stacks", "history", "stacks", "pot")
+    ):
+        raise CardRulesError(f"dumps needs a game state, not {shorten(state, repr)}")
     record = {
         "format": FORMAT,
         "version": VERSION,
@@ -123,10 +136,15 @@ def _loads(text: str | bytes) -> Any:
             raise RecordError(f"record: not UTF-8 text ({error})") from None
     if not isinstance(text, str):
         raise RecordError(f"record: expected JSON text (str or bytes), not {type(text).__name__}")
-    if len(text) > _MAX_TEXT:
-        raise RecordError(f"record: {len(text)} characters is more than the {_MAX_TEXT} allowed")
+    if len(text) > MAX_TEXT:
+        raise RecordError(f"record: {len(text)} characters is more than the {MAX_TEXT} allowed")
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_read_int,
+            object_pairs_hook=_unique_keys,
+        )
     except json.JSONDecodeError as error:
         raise RecordError(
             f"record: not valid JSON (truncated?): {error.msg} at line "
@@ -153,6 +171,10 @@ def _loads(text: str | bytes) -> Any:
         raise RecordError(
             f"record.version: this library reads version {VERSION}, not {data['version']!r}"
         )
+    if not isinstance(data["game"], str):
+        raise RecordError(
+            f"record.game: expected a game id (a string), found {_kind(data['game'])}"
+        )
     try:
         game = get_game(data["game"])
     except CardRulesError as error:
@@ -170,6 +192,11 @@ def _loads(text: str | bytes) -> Any:
     actions = data["actions"]
     if not isinstance(actions, list):
         raise RecordError(f"record.actions: expected a list, found {_kind(actions)}")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(
+            f"record.actions: {len(actions)} actions is more than the {MAX_ACTIONS} a record "
+            "may hold"
+        )
     classes = {cls.__name__: cls for cls in (*game.ACTIONS, Shuffle)}
     for index, item in enumerate(actions):
         action = _decode_action(item, classes, f"record.actions[{index}]")
@@ -191,7 +218,33 @@ def _reject_constant(name: str) -> None:
     raise RecordError(f"record: {name} is not allowed in a record")
 
 
+def _read_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS or abs(int(text)) > MAX_CHIPS:
+        raise RecordError(
+            f"record: the number {shorten(text, most=24)} is beyond the {MAX_CHIPS} (10**15) a "
+            "record may hold"
+        )
+    return int(text)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(
+                    f"record: the key {shorten(key, repr, 40)} appears twice in one object "
+                    "(a record has each field once)"
+                )
+            seen.add(key)
+    return found
+
+
 def _kind(value: object) -> str:
+    if isinstance(value, list | dict):
+        kind = "a list" if isinstance(value, list) else "an object"
+        return f"{kind} of {len(value)} item(s)"
     names = {
         dict: "an object",
         list: "a list",
@@ -201,7 +254,7 @@ def _kind(value: object) -> str:
         float: "a number",
         type(None): "null",
     }
-    return f"{names.get(type(value), type(value).__name__)} ({json.dumps(value)[:40]})"
+    return f"{names.get(type(value), type(value).__name__)} ({shorten(value, json.dumps, 40)})"
 
 
 def _read_rules(game: GameModule, fields: object) -> Any:
@@ -252,6 +305,10 @@ def _decode_value(value: object, where: str) -> Any:
         except ValueError as error:
             raise RecordError(f"{where}: {error}") from None
     if isinstance(value, list):
+        if len(value) > _MAX_ORDER:
+            raise RecordError(
+                f"{where}: {len(value)} cards is more than the {_MAX_ORDER} a deck holds"
+            )
         return tuple(_decode_value(item, f"{where}[{i}]") for i, item in enumerate(value))
     raise RecordError(
         f"{where}: expected a number, a card or a list of cards, found {_kind(value)}"
