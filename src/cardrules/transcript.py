@@ -137,11 +137,12 @@ class Narrator:
                 lines.append("  the cards are shuffled and dealt" + (f": {table}" if table else ""))
                 self._held = None
                 lines += self._hands(after, range(len(after.stacks)))
-            else:
-                lines.append("  the discards are shuffled into a new stock")
+            else:  # a restock: its event tells it, then the hand completed from it
+                lines += self._events(after)
                 if self._drawing is not None and after.to_act is not CHANCE:
                     lines += self._hands(after, (self._drawing,))
                     self._drawing = None
+                return lines
         elif isinstance(actor, int):
             mine = self.seat is None or self.seat == actor
             lines.append(f"  seat {actor}: {action_text(action) if mine else action}")
