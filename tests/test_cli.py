@@ -259,3 +259,71 @@ def test_simulate_prints_means_and_frequencies_and_records(
     assert main(["replay", str(records), "--session", "5"]) == 0
     assert "Results:" in capsys.readouterr().out
     bad(["replay", str(records), "--session", "6"], capsys, "sessions 0 to 5")
+
+
+def test_a_seat_sees_other_seats_exchanges_as_a_count_only() -> None:
+    from cardrules.bourre import Exchange
+    from cardrules.cards import cards as read_cards
+    from cardrules.transcript import Narrator
+
+    narrator = Narrator(seat=0)
+    import cardrules.bourre as bourre_game
+
+    state = bourre_game.new_game()
+    narrator.opening(state)
+    state = state.apply(bourre_game.arrange_deck(state, {1: read_cards("2c 3c 4c 5c 6c")}))
+    for _ in range(4):
+        state = state.apply(bourre_game.STAY_IN)
+    after = state.apply(Exchange(read_cards("2c 3c")))
+    lines = narrator.step(state, Exchange(read_cards("2c 3c")), after)
+    assert lines[0] == "  seat 1: exchange 2 cards"
+    assert not any("2♣" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("bouillotte-modern", {"deals": 5}),
+        (
+            "bouillotte-modern",
+            {
+                "deals": 3,
+                "players": 5,
+                "retournes": 2,
+                "betting_rounds": 3,
+                "retourne_change": True,
+                "open_card": True,
+            },
+        ),
+        ("bouillotte-historic", {"deals": 4}),
+        ("bourre", {"deals": 6, "players": 7}),
+        ("bourre", {"deals": 4, "players": 3, "hand_size": 7, "rising_ante": True}),
+    ],
+    ids=str,
+)
+def test_the_transcript_tells_every_event_once(case: tuple[str, dict[str, object]]) -> None:
+    import random
+
+    from cardrules import play, random_policy
+    from cardrules.events import DealStarted, SessionEnded
+    from cardrules.registry import get_game
+    from cardrules.transcript import transcript
+
+    repeats = {"Exchanged", "RetournesTurned", "TrumpTurned"}
+    game = get_game(case[0])
+    rules = game.Rules(**case[1])
+    players = len(game.new_game(rules).stacks)
+    for seed in range(6):
+        final = play(game.new_game(rules), [random_policy] * players, random.Random(seed))
+        expected = [
+            f"Deal {e.deal_number + 1} (seat {e.dealer} deals)"
+            if isinstance(e, DealStarted)
+            else f"  * {e}"
+            for e in final.events
+            if not isinstance(e, SessionEnded) and type(e).__name__ not in repeats
+        ]
+        for seat in (None, 1):
+            told = [
+                line for line in transcript(final, seat=seat) if line.startswith(("  * ", "Deal "))
+            ]
+            assert told == expected

@@ -59,6 +59,15 @@ def _table(state: Any) -> str:
     return ", ".join(parts)
 
 
+def _masked(action: Action) -> str:
+    """An action as another seat sees it: an exchange by its count, not its cards."""
+    discards = getattr(action, "discards", None)
+    if isinstance(discards, tuple):
+        count = len(discards)
+        return "stand pat" if not count else f"exchange {count} card{'s' * (count != 1)}"
+    return str(action)
+
+
 @attrs.define
 class Narrator:
     """Tells a game line by line as it is played.
@@ -84,7 +93,7 @@ class Narrator:
     """Whether to show hands."""
     seat: int | None = None
     """The seat whose sight the transcript keeps to, or ``None``."""
-    _seen_events: int = attrs.field(default=0, init=False)
+    _window: tuple[Any, ...] = attrs.field(default=(), init=False)
     _dealt: set[int] = attrs.field(factory=set, init=False)
     _drawing: int | None = attrs.field(default=None, init=False)
     _held: tuple[Any, ...] | None = attrs.field(default=None, init=False)
@@ -106,7 +115,7 @@ class Narrator:
         lines = [f"{title}, {players} players, {deals} deal" + "s" * (deals != 1)]
         if self.seat is not None:
             lines[0] += f", as seat {self.seat} sees it"
-        self._seen_events = 0
+        self._window = ()
         self._dealt = set()
         self._drawing = None
         lines += self._events(state)
@@ -145,7 +154,7 @@ class Narrator:
                 return lines
         elif isinstance(actor, int):
             mine = self.seat is None or self.seat == actor
-            lines.append(f"  seat {actor}: {action_text(action) if mine else action}")
+            lines.append(f"  seat {actor}: {action_text(action) if mine else _masked(action)}")
             if getattr(action, "discards", None):
                 self._held = before.hands[actor]  # type: ignore[attr-defined]
                 if after.to_act is CHANCE and getattr(after, "deal_number", 0) == getattr(
@@ -197,17 +206,35 @@ class Narrator:
             lines.append(line)
         return lines
 
+    def _new_events(self, state: Any) -> tuple[Any, ...]:
+        """The events since the last call, read from a seat's view: a view holds those
+        of the deal (and, between deals, of the deal just finished), so each step
+        costs what a deal costs, not what the whole session does."""
+        window: tuple[Any, ...] = state.view(self.seat or 0).events
+        seen = self._window
+        self._window = window
+        if not seen or not window:
+            return window
+        # the window only grows within a deal, and moves on to start with the next
+        # deal's DealStarted: find where it starts in the previous one
+        first = window[0]
+        for start in range(len(seen) - 1, -1, -1):
+            if seen[start] == first:
+                overlap = len(seen) - start
+                if window[:overlap] == seen[start:]:
+                    return window[overlap:]
+                break
+        return window
+
     def _events(self, state: Any) -> list[str]:
-        events = state.events
         lines = []
-        for event in events[self._seen_events :]:
+        for event in self._new_events(state):
             if isinstance(event, DealStarted):
                 lines.append(f"Deal {event.deal_number + 1} (seat {event.dealer} deals)")
             elif isinstance(event, SessionEnded) or type(event).__name__ in _REPEATS:
                 continue
             elif attrs.has(type(event)):
                 lines.append(f"  * {event}")
-        self._seen_events = len(events)
         return lines
 
 
