@@ -527,6 +527,9 @@ def _positive(text: str) -> int:
     return value
 
 
+_GAME_HELP = "bouillotte-modern (or modern), bouillotte-historic (or historic), bourre"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardrules`` command."""
     parser = _Parser(
@@ -554,7 +557,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play one session at one seat against bots. Only that seat's view "
         "is shown; answer with the number of an action or its text.",
     )
-    play.add_argument("game", metavar="GAME")
+    play.add_argument("game", metavar="GAME", help=_GAME_HELP)
     play.add_argument("--seat", type=_positive, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=_seed, default=1, help="seed of the deals and bots")
     play.add_argument(
@@ -570,7 +573,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bots play a seeded session; every action and every card held is "
         "printed as the game goes.",
     )
-    watch.add_argument("game", metavar="GAME")
+    watch.add_argument("game", metavar="GAME", help=_GAME_HELP)
     watch.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     watch.add_argument("--bots", default="random", help="bots per seat (default random)")
     watch.add_argument("--seat", type=_positive, help="show only what this seat sees")
@@ -584,9 +587,9 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="simulate many seeded sessions between bots",
         description="Play seeded sessions between bots and print each seat's mean result "
-        "with its 95%% confidence interval and the game's frequencies.",
+        "with its 95% confidence interval and the game's frequencies.",
     )
-    simulate.add_argument("game", metavar="GAME")
+    simulate.add_argument("game", metavar="GAME", help=_GAME_HELP)
     simulate.add_argument("--sessions", type=_positive, required=True, help="sessions to play")
     simulate.add_argument(
         "--bots",
@@ -628,7 +631,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="list a game's rules and options",
         description="The rules with their ids, and the options with their defaults.",
     )
-    rules.add_argument("game", metavar="GAME")
+    rules.add_argument("game", metavar="GAME", help=_GAME_HELP)
     return parser
 
 
