@@ -206,6 +206,15 @@ def parser_for(classes: Sequence[type[Action]], game_name: str) -> Callable[[str
         )
 
     parse_action.__qualname__ = "parse_action"
+    example = forms[-1].example
+    parse_action.__doc__ = (
+        f"Read an action of {game_name} from ``str(action)`` or ``repr(action)``.\n\n"
+        f"Expected: {expected}; or an action's repr. Letter case does not matter.\n\n"
+        ":param text: the action's text.\n"
+        ":returns: the action.\n"
+        ":raises ValueError: saying what was expected.\n\n"
+        f">>> parse_action({example!r})\n{parse_action(example)!r}\n"
+    )
     return parse_action
 
 
