@@ -32,10 +32,29 @@ def test_example_runs(path: Path) -> None:
 
 
 def test_main_job_runs() -> None:
-    """The README's first command: a seeded game between bots with a transcript."""
+    """The README's first command, a seeded simulation, and a game between bots with its
+    transcript."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(line for line in readme.splitlines() if "pip install . &&" in line)
+    words = command.rsplit("&&", 1)[1].split()
+    assert words[:2] == ["cardrules", "simulate"]
+    words[words.index("--sessions") + 1] = "40"  # the same command, shorter
+    simulated = [
+        subprocess.run(
+            [sys.executable, "-m", "cardrules", *words[1:]],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        for _ in range(2)
+    ]
+    assert simulated[0].returncode == 0, simulated[0].stderr
+    assert "95% confidence interval" in simulated[0].stdout
+    assert simulated[0].stdout == simulated[1].stdout
     for game in ("bouillotte-modern", "bouillotte-historic", "bourre"):
         done = subprocess.run(
-            [sys.executable, "-m", "cardrules", game, "--seed", "7"],
+            [sys.executable, "-m", "cardrules", "watch", game, "--seed", "7"],
             capture_output=True,
             text=True,
             timeout=300,
@@ -44,14 +63,14 @@ def test_main_job_runs() -> None:
         assert done.returncode == 0, done.stderr
         assert "Results:" in done.stdout
     first = subprocess.run(
-        [sys.executable, "-m", "cardrules", "bourre", "--seed", "7"],
+        [sys.executable, "-m", "cardrules", "watch", "bourre", "--seed", "7"],
         capture_output=True,
         text=True,
         timeout=300,
         check=True,
     )
     again = subprocess.run(
-        [sys.executable, "-m", "cardrules", "bourre", "--seed", "7"],
+        [sys.executable, "-m", "cardrules", "watch", "bourre", "--seed", "7"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -14,6 +14,7 @@ from cardrules.cards import STANDARD_DECK, Card, Rank, Suit, cards, piquet_deck
 from cardrules.chance import CHANCE, Shuffle, play, random_policy, sample_chance
 from cardrules.errors import CardRulesError, IllegalActionError, RecordError, RulesError
 from cardrules.records import dumps, loads
+from cardrules.simulation import Simulation, simulate
 
 __version__ = "0.1.0"
 
@@ -32,6 +33,7 @@ __all__ = [
     "RecordError",
     "RulesError",
     "Shuffle",
+    "Simulation",
     "Suit",
     "__version__",
     "cards",
@@ -41,4 +43,5 @@ __all__ = [
     "play",
     "random_policy",
     "sample_chance",
+    "simulate",
 ]

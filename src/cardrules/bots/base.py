@@ -1,0 +1,149 @@
+"""The base of the bots: :class:`RandomBot`, :class:`HeuristicBot` and the choice of a
+game's heuristic bot by ``GAME_ID``."""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.errors import CardRulesError
+
+__all__ = ["HeuristicBot", "RandomBot", "bot_named"]
+
+_GAMES: dict[str, type[HeuristicBot]] = {}
+_ALIASES = {"modern": "bouillotte-modern", "historic": "bouillotte-historic"}
+
+
+def game_id_of(game: object) -> str:
+    """The ``GAME_ID`` of ``game`` (an id, a short alias or a game module)."""
+    if isinstance(game, str):
+        return _ALIASES.get(game, game)
+    game_id = getattr(game, "GAME_ID", None)
+    if not isinstance(game_id, str):
+        raise CardRulesError(f"{game!r} is not a game: give a GAME_ID or a game module")
+    return game_id
+
+
+@attrs.frozen(slots=True)
+class RandomBot:
+    """Picks uniformly among the legal actions (as :func:`cardrules.random_policy`).
+
+    >>> import random
+    >>> from cardrules.bouillotte import historic
+    >>> RandomBot()(historic.new_game().view(1), random.Random(0))
+    Decline()
+    """
+
+    def __call__(self, view: Any, rng: random.Random) -> Action:
+        """One of ``view.legal_actions()``, uniformly at random."""
+        actions: tuple[Action, ...] = view.legal_actions()
+        if not actions:
+            raise CardRulesError("the view has no legal action: it is not that seat's turn")
+        return actions[rng.randrange(len(actions))]
+
+
+class _ByGame(type):
+    """Metaclass of :class:`HeuristicBot`: ``HeuristicBot(game, **tips)`` builds the
+    heuristic bot of that game."""
+
+    def __call__(cls, *args: Any, **tips: Any) -> Any:
+        if cls is HeuristicBot:
+            if len(args) != 1:
+                raise TypeError("HeuristicBot(game, **tips) takes one game (a GAME_ID)")
+            game_id = game_id_of(args[0])
+            bot_class = _GAMES.get(game_id)
+            if bot_class is None:
+                raise CardRulesError(
+                    f"no heuristic bot for the game {game_id!r}; the games are "
+                    + ", ".join(sorted(_GAMES))
+                )
+            return bot_class(**tips)
+        return super().__call__(*args, **tips)
+
+
+class HeuristicBot(metaclass=_ByGame):
+    """A bot built from the strategy tips of a game's sources.
+
+    ``HeuristicBot(game, **tips)`` returns the game's bot (:class:`ModernBot`,
+    :class:`HistoricBot`, :class:`BourreBot`), ``game`` being a ``GAME_ID``, a short
+    alias (``"modern"``, ``"historic"``) or the game's module; ``tips`` switch single
+    tips off (``lead_trumps=False``) or tune them.
+
+    >>> HeuristicBot("historic")
+    HistoricBot(carre=True, by_strength=True, collective_point=True)
+    """
+
+    GAME_ID: ClassVar[str] = ""
+    """The game the bot plays."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.GAME_ID:
+            _GAMES[cls.GAME_ID] = cls
+
+    def __call__(self, view: Any, rng: random.Random) -> Action:
+        """The bot's action for ``view`` (one of ``view.legal_actions()``)."""
+        raise NotImplementedError
+
+
+def bot_named(name: str, game: str | ModuleType) -> Any:
+    """A bot by its command-line name: ``random`` or ``heuristic``, optionally with tips
+    switched off after colons (``heuristic:-lead_trumps``) or set (``heuristic:bluff=0:-announce``).
+
+    :param name: the bot's name.
+    :param game: the game (a ``GAME_ID`` or module).
+    :returns: the bot.
+    :raises ValueError: for an unknown name or tip, naming what is allowed.
+
+    >>> bot_named("heuristic:-lead_trumps", "bourre")
+    BourreBot(stay_rule=True, keep_trumps=True, lead_trumps=False, avoid_crowds=True)
+    >>> bot_named("clever", "bourre")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'clever': the bots are random, heuristic
+    """
+    base, _, options = name.strip().partition(":")
+    if base == "random" and not options:
+        return RandomBot()
+    if base != "heuristic":
+        raise ValueError(f"unknown bot {name!r}: the bots are random, heuristic")
+    game_id = game_id_of(game)
+    bot_class = _GAMES.get(game_id)
+    if bot_class is None:
+        raise ValueError(f"no heuristic bot for {game_id!r}")
+    fields = {field.name: field for field in attrs.fields(bot_class)}  # type: ignore[arg-type]
+    tips: dict[str, Any] = {}
+    for option in filter(None, options.split(":")):
+        key, equals, text = option.partition("=")
+        key = key.strip()
+        value: Any = False
+        if key.startswith("-"):
+            key = key[1:]
+        elif equals:
+            value = _number(text.strip())
+        else:
+            value = True
+        if key not in fields:
+            raise ValueError(
+                f"the {game_id} heuristic bot has no tip {key!r}; its tips are " + ", ".join(fields)
+            )
+        tips[key] = value
+    return bot_class(**tips)
+
+
+def _number(text: str) -> object:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"a tip's value must be a number or true/false, not {text!r}") from None

@@ -1,0 +1,492 @@
+"""Actions and views as text and JSON, for every game.
+
+Text: :func:`parse_action` reads back what ``str(action)`` prints (``"raise to 4"``,
+``"play Q♥"``, ``"exchange 9♠ K♥"``, ``"stand pat"``) and what ``repr`` prints
+(``"Raise(to=4)"``, ``"Play(card=Card.parse('Q♥'))"``), through a small parser that
+never evaluates code. :func:`action_text` is the complete text of an action (an
+``Exchange`` names its cards).
+
+JSON: :func:`action_to_json` / :func:`action_from_json` (the form game records use:
+``{"action": "Raise", "to": 4}``, cards as their codes ``"As"``) and
+:func:`view_to_json`, so that a game server can send each
+seat its view and read back its choice. The schema is in the docs (*JSON forms*).
+
+>>> from cardrules.bourre import Play, new_game
+>>> from cardrules.cards import Card
+>>> import cardrules.bourre as bourre
+>>> parse_action(bourre, "play Q♥") == Play(Card.parse("Q♥"))
+True
+>>> action_to_json(Play(Card.parse("Q♥")))
+{'action': 'Play', 'card': 'Qh'}
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from types import ModuleType
+from typing import Any
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.cards import Card, cards
+from cardrules.chance import Shuffle
+from cardrules.events import Event
+from cardrules.registry import get_game
+
+__all__ = [
+    "action_from_json",
+    "action_text",
+    "action_to_json",
+    "parse_action",
+    "parser_for",
+    "to_json_value",
+    "view_to_json",
+]
+
+_MAX_TEXT = 1000
+_SAMPLE_INT = 7_654_321
+_SAMPLE_CARD = Card.parse("A♠")
+_SAMPLE_CARDS = (Card.parse("9♠"), Card.parse("K♥"))
+
+
+def _game(game: ModuleType | str | Any) -> Any:
+    if isinstance(game, str):
+        return get_game(game)
+    if not hasattr(game, "ACTIONS") or not hasattr(game, "GAME_ID"):
+        raise ValueError(f"{game!r} is not a game module (it needs GAME_ID and ACTIONS)")
+    return game
+
+
+def _kind(cls: type[Action]) -> tuple[str | None, str]:
+    """``(field name, kind)`` of an action class: kind is ``none``, ``int``, ``card``
+    or ``cards``."""
+    fields = attrs.fields(cls)
+    if not fields:
+        return None, "none"
+    if len(fields) > 1:
+        raise ValueError(f"{cls.__name__} has more than one field: no text form")
+    field = fields[0]
+    text = str(field.type)
+    if "tuple" in text and "Card" in text:
+        return field.name, "cards"
+    if "Card" in text:
+        return field.name, "card"
+    return field.name, "int"
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+def action_text(action: Action) -> str:
+    """The complete text of ``action``: ``str(action)``, except that an exchange of
+    cards names them (``"exchange 9♠ K♥"``, ``"stand pat"`` for none).
+
+    :param action: any action of any game.
+    :returns: text that :func:`parse_action` reads back.
+
+    >>> from cardrules.bourre import Exchange
+    >>> action_text(Exchange(cards("K♥ 9♠"))), action_text(Exchange(()))
+    ('exchange 9♠ K♥', 'stand pat')
+    """
+    if attrs.has(type(action)):
+        _, kind = _kind(type(action))
+        if kind == "cards":
+            items = getattr(action, attrs.fields(type(action))[0].name)
+            if not items:
+                return str(action)
+            verb = str(action).split()[0]
+            return f"{verb} " + " ".join(str(card) for card in items)
+    return str(action)
+
+
+@attrs.frozen
+class _Form:
+    cls: type[Action]
+    kind: str
+    name: str | None
+    prefix: str
+    suffix: str
+    example: str
+
+
+def _forms(classes: Sequence[type[Action]]) -> list[_Form]:
+    forms = []
+    for cls in classes:
+        name, kind = _kind(cls)
+        if kind == "none":
+            text = _normal(str(cls()))
+            forms.append(_Form(cls, kind, None, text, "", str(cls())))
+        elif kind == "int":
+            text = _normal(str(cls(**{name: _SAMPLE_INT})))  # type: ignore[arg-type]
+            prefix, _, suffix = text.partition(str(_SAMPLE_INT))
+            forms.append(_Form(cls, kind, name, prefix, suffix, f"{prefix}4{suffix}"))
+        elif kind == "card":
+            text = _normal(str(cls(**{name: _SAMPLE_CARD})))  # type: ignore[arg-type]
+            prefix, _, suffix = text.partition(_normal(str(_SAMPLE_CARD)))
+            forms.append(_Form(cls, kind, name, prefix, suffix, f"{prefix}Q♥{suffix}"))
+        else:
+            empty = _normal(str(cls(**{name: ()})))  # type: ignore[arg-type]
+            verb = _normal(str(cls(**{name: _SAMPLE_CARDS}))).split()[0]  # type: ignore[arg-type]
+            forms.append(_Form(cls, "empty", name, empty, "", str(cls(**{name: ()}))))  # type: ignore[arg-type]
+            forms.append(_Form(cls, kind, name, f"{verb} ", "", f"{verb} 9♠ K♥"))
+    return forms
+
+
+def parser_for(classes: Sequence[type[Action]], game_name: str) -> Callable[[str], Action]:
+    """A ``parse_action`` function for a game whose action classes are ``classes``.
+
+    :param classes: the game's action classes (its ``ACTIONS``).
+    :param game_name: the game's name, for error messages.
+    :returns: a function reading one action from its text or its ``repr``.
+
+    >>> from cardrules.bouillotte import modern
+    >>> parse = parser_for(modern.ACTIONS, modern.GAME_ID)
+    >>> parse("raise to 4"), parse("Raise(to=4)"), parse("  Announce a BRELAN ")
+    (Raise(to=4), Raise(to=4), Announce())
+    """
+    forms = _forms(classes)
+    by_name = {cls.__name__: cls for cls in classes}
+    expected = ", ".join(repr(form.example) for form in forms)
+
+    def parse_action(text: str) -> Action:
+        """Read an action of the game from ``str(action)`` or ``repr(action)``.
+
+        :raises ValueError: saying what was expected.
+        """
+        if not isinstance(text, str):
+            raise ValueError(
+                f"parse_action reads a str, not {type(text).__name__}; expected one of {expected}"
+            )
+        if len(text) > _MAX_TEXT:
+            raise ValueError(
+                f"cannot read a text of {len(text)} characters as an action of "
+                f"{game_name}: an action is at most {_MAX_TEXT} characters"
+            )
+        stripped = text.strip()
+        if re.match(r"^[A-Za-z_]\w*\s*\(", stripped):
+            return _parse_repr(stripped, by_name, game_name, expected)
+        spaced = " ".join(stripped.split())
+        normal = spaced.lower()
+        if len(normal) != len(spaced):  # a letter whose lower case is longer: no such action
+            normal, spaced = "", ""
+        for form in forms:
+            if form.kind in ("none", "empty"):
+                if normal == form.prefix:
+                    return form.cls(**({str(form.name): ()} if form.kind == "empty" else {}))
+                continue
+            if not (normal.startswith(form.prefix) and normal.endswith(form.suffix)):
+                continue
+            middle = spaced[len(form.prefix) : len(spaced) - len(form.suffix)].strip()
+            if not middle:
+                continue
+            try:
+                if form.kind == "int":
+                    if not re.fullmatch(r"-?\d{1,30}", middle):
+                        continue
+                    value: object = int(middle)
+                elif form.kind == "card":
+                    value = Card.parse(middle)
+                else:
+                    value = cards(middle)
+            except ValueError as error:
+                raise ValueError(
+                    f"cannot read {text!r} as an action of {game_name}: {error}"
+                ) from None
+            return form.cls(**{str(form.name): value})
+        raise ValueError(
+            f"cannot read {text!r} as an action of {game_name}: expected one of "
+            f"{expected} (or an action's repr, such as {_repr_example(forms)})"
+        )
+
+    parse_action.__qualname__ = "parse_action"
+    example = forms[-1].example
+    parse_action.__doc__ = (
+        f"Read an action of {game_name} from ``str(action)`` or ``repr(action)``.\n\n"
+        f"Expected: {expected}; or an action's repr. Letter case does not matter.\n\n"
+        ":param text: the action's text.\n"
+        ":returns: the action.\n"
+        ":raises ValueError: saying what was expected.\n\n"
+        f">>> parse_action({example!r})\n{parse_action(example)!r}\n"
+    )
+    return parse_action
+
+
+def _repr_example(forms: list[_Form]) -> str:
+    for form in forms:
+        if form.kind == "int":
+            return f"'{form.cls.__name__}({form.name}=4)'"
+        if form.kind == "card":
+            return f"\"{form.cls.__name__}({form.name}=Card.parse('Q♥'))\""
+    return f"'{forms[0].cls.__name__}()'"
+
+
+def _parse_repr(
+    text: str, by_name: Mapping[str, type[Action]], game_name: str, expected: str
+) -> Action:
+    def fail(why: str) -> ValueError:
+        return ValueError(
+            f"cannot read {text!r} as an action of {game_name}: {why}; expected one of "
+            f"{expected}, or a repr such as 'Raise(to=4)' or "
+            "\"Play(card=Card.parse('Q♥'))\""
+        )
+
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        raise fail("not a valid repr") from None
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+        raise fail("not a call of an action class")
+    cls = by_name.get(node.func.id)
+    if cls is None:
+        raise fail(
+            f"{node.func.id} is not an action of this game (its actions are {', '.join(by_name)})"
+        )
+    names = [field.name for field in attrs.fields(cls)]
+    if len(node.args) > len(names):
+        raise fail(f"{cls.__name__} takes {len(names)} argument(s)")
+    values: dict[str, object] = {}
+    for name, arg in zip(names, node.args, strict=False):
+        values[name] = _literal(arg, fail)
+    for keyword in node.keywords:
+        if keyword.arg not in names or keyword.arg in values:
+            raise fail(f"{cls.__name__} has no argument {keyword.arg!r} here")
+        values[str(keyword.arg)] = _literal(keyword.value, fail)
+    if set(values) != set(names):
+        raise fail(f"{cls.__name__} needs {', '.join(names)}")
+    return cls(**values)
+
+
+def _literal(node: ast.expr, fail: Callable[[str], ValueError]) -> object:
+    """An int, a ``Card.parse('..')`` or a tuple/list of cards: nothing else is read."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and type(node.operand.value) is int
+    ):
+        return -node.operand.value
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "Card"
+        and node.func.attr == "parse"
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ):
+        try:
+            return Card.parse(node.args[0].value)
+        except ValueError as error:
+            raise fail(str(error)) from None
+    if isinstance(node, ast.Tuple | ast.List):
+        items = [_literal(item, fail) for item in node.elts]
+        if not all(isinstance(item, Card) for item in items):
+            raise fail("a tuple in an action holds cards only")
+        return tuple(items)
+    raise fail(f"{ast.unparse(node)!r} is not an int, a Card.parse('..') or a tuple of cards")
+
+
+_PARSERS: dict[str, Callable[[str], Action]] = {}
+
+
+def parse_action(game: ModuleType | str, text: str) -> Action:
+    """Read an action of ``game`` from its text (``str(action)``) or its ``repr``.
+
+    The inverse of ``str`` and ``repr``: ``parse_action(game, str(a)) == a`` for
+    every action ``a`` of the game (an exchange written as :func:`action_text`
+    writes it). Letter case and extra spaces do not matter.
+
+    :param game: the game module or its ``GAME_ID``.
+    :param text: the action's text.
+    :returns: the action.
+    :raises ValueError: saying what was expected.
+
+    >>> parse_action("bouillotte-historic", "decline the carre")
+    Decline()
+    >>> parse_action("bourre", "exchange 9♠ K♥")
+    Exchange(discards=(Card.parse('9♠'), Card.parse('K♥')))
+    >>> parse_action("bourre", "raise to 4")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot read 'raise to 4' as an action of bourre: expected one of 'stay in', ...
+    """
+    module = _game(game)
+    parse = _PARSERS.get(module.GAME_ID)
+    if parse is None:
+        parse = _PARSERS[module.GAME_ID] = parser_for(module.ACTIONS, module.GAME_ID)
+    return parse(text)
+
+
+# -- JSON ------------------------------------------------------------------------------
+
+
+def to_json_value(value: object) -> Any:
+    """``value`` as plain JSON data: cards as codes (``"As"``), enums by value
+    (``CHANCE`` as ``"chance"``), fractions as text (``"5/2"``), tuples as lists,
+    actions as :func:`action_to_json`, events as ``{"event": name, fields…}``, other
+    attrs values (rules) as an object of their fields.
+
+    >>> from fractions import Fraction
+    >>> from cardrules import CHANCE
+    >>> from cardrules.cards import Suit
+    >>> to_json_value((Card.parse("Th"), Suit.SPADES, Fraction(5, 2), None, CHANCE))
+    ['Th', 's', '5/2', None, 'chance']
+    """
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, enum.Enum):
+        return value.value if not isinstance(value, int) else int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [to_json_value(item) for item in value]
+    if isinstance(value, Action):
+        return action_to_json(value)
+    if attrs.has(type(value)):
+        data: dict[str, Any] = {}
+        if isinstance(value, Event):
+            data["event"] = type(value).__name__
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
+            if field.init or isinstance(value, Event):
+                data[field.name.lstrip("_")] = to_json_value(getattr(value, field.name))
+        return data
+    raise ValueError(f"no JSON form for {type(value).__name__} {value!r}")
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The JSON form of an action: ``{"action": class name, field: value…}``, the form
+    game records use (cards as codes, tuples of cards as lists).
+
+    :param action: any action of any game, ``Shuffle`` and masked actions included.
+    :returns: a dict ready for :func:`json.dumps`.
+    :raises ValueError: if ``action`` is not an action.
+
+    >>> from cardrules import Raise
+    >>> action_to_json(Raise(to=4))
+    {'action': 'Raise', 'to': 4}
+    """
+    if not isinstance(action, Action) or not attrs.has(type(action)):
+        raise ValueError(f"action_to_json needs an action, not {action!r}")
+    data: dict[str, Any] = {"action": type(action).__name__}
+    for field in attrs.fields(type(action)):
+        data[field.name] = to_json_value(getattr(action, field.name))
+    return data
+
+
+def _action_classes(module: Any) -> dict[str, type[Action]]:
+    classes = {cls.__name__: cls for cls in module.ACTIONS}
+    classes["Shuffle"] = Shuffle
+    for name in dir(module):  # masked forms a view shows (Bourré's HiddenExchange)
+        item = getattr(module, name)
+        if (
+            isinstance(item, type)
+            and issubclass(item, Action)
+            and attrs.has(item)
+            and name.startswith("Hidden")
+        ):
+            classes[name] = item
+    return classes
+
+
+def action_from_json(data: object, game: ModuleType | str) -> Action:
+    """Read an action of ``game`` from its JSON form (a dict, or JSON text).
+
+    :param data: ``{"action": "Raise", "to": 4}`` or the same as text.
+    :param game: the game module or its ``GAME_ID``.
+    :returns: the action (``Shuffle`` and the masked forms of a view are read too).
+    :raises ValueError: saying what is wrong and what is allowed.
+
+    >>> action_from_json('{"action": "Play", "card": "Qh"}', "bourre")
+    Play(card=Card.parse('Q♥'))
+    >>> action_from_json({"action": "Play"}, "bourre")
+    Traceback (most recent call last):
+    ...
+    ValueError: action Play of bourre takes the fields card, not none
+    """
+    module = _game(game)
+    if isinstance(data, str | bytes):
+        if len(data) > 64 * _MAX_TEXT:
+            raise ValueError("an action's JSON text is at most 64000 characters")
+        try:
+            data = json.loads(data)
+        except ValueError as error:
+            raise ValueError(f"an action's JSON text is not valid JSON: {error}") from None
+    classes = _action_classes(module)
+    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+        raise ValueError(
+            f"an action's JSON form is an object with an 'action' name "
+            f"(one of {', '.join(classes)}), not {data!r:.80}"
+        )
+    cls = classes.get(data["action"])
+    if cls is None:
+        raise ValueError(
+            f"{data['action']!r:.40} is not an action of {module.GAME_ID}; its actions are "
+            f"{', '.join(classes)}"
+        )
+    names = [field.name for field in attrs.fields(cls)]
+    given = set(data) - {"action"}
+    if given != set(names):
+        raise ValueError(
+            f"action {cls.__name__} of {module.GAME_ID} takes the fields "
+            f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}"
+        )
+    values = {name: _json_field(data[name], f"{cls.__name__}.{name}") for name in names}
+    return cls(**values)
+
+
+def _json_field(value: object, where: str) -> object:
+    if type(value) is int:
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+    if isinstance(value, list) and len(value) <= 52:
+        return tuple(_json_field(item, f"{where}[{i}]") for i, item in enumerate(value))
+    raise ValueError(f"{where}: expected a whole number, a card code or a list of cards")
+
+
+def _field_key(name: str) -> str:
+    name = name.lstrip("_")
+    return "legal_actions" if name == "legal" else name
+
+
+def view_to_json(view: Any) -> dict[str, Any]:
+    """The JSON form of a seat's view: one key per field of the ``View`` (exactly what
+    the view holds), the legal actions under ``"legal_actions"``.
+
+    :param view: a ``View`` of any game.
+    :returns: a dict ready for :func:`json.dumps`.
+    :raises ValueError: if ``view`` is not a view.
+
+    >>> import random
+    >>> from cardrules import sample_chance
+    >>> from cardrules.bourre import new_game
+    >>> state = new_game()
+    >>> state = state.apply(sample_chance(state, random.Random(2)))
+    >>> data = view_to_json(state.view(1))
+    >>> data["seat"], len(data["hand"]), data["legal_actions"]
+    (1, 5, [{'action': 'StayIn'}, {'action': 'Drop'}])
+    """
+    if not attrs.has(type(view)) or not hasattr(view, "legal_actions"):
+        raise ValueError(f"view_to_json needs a seat's view, not {view!r:.80}")
+    return {
+        _field_key(field.name): to_json_value(getattr(view, field.name))
+        for field in attrs.fields(type(view))
+    }

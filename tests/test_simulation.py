@@ -1,0 +1,168 @@
+"""simulate(): the same result for any executor, chunking and number of workers (a
+process pool, a local Dask cluster), duplicate deals, confidence intervals, and the
+frequency tables next to exact odds computed by combinatorics."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from fractions import Fraction
+
+import pytest
+
+import cardrules.bourre as bourre
+from cardrules import Simulation, loads, random_policy, simulate
+from cardrules.bots import HeuristicBot, RandomBot
+from cardrules.bouillotte import historic, modern
+from cardrules.cards import piquet_deck
+from cardrules.simulation import brelan_odds, mean_ci95
+
+POLICIES = [HeuristicBot("bourre"), RandomBot(), RandomBot(), RandomBot()]
+
+
+def test_the_result_depends_on_nothing_but_the_arguments() -> None:
+    here = simulate("bourre", POLICIES, sessions=24, seed=11, rotate=True)
+    chunked = simulate("bourre", POLICIES, sessions=24, seed=11, rotate=True, chunk_size=1)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = simulate("bourre", POLICIES, sessions=24, seed=11, rotate=True, executor=pool)
+    with ThreadPoolExecutor(3) as threads:
+        threaded = simulate(
+            bourre, POLICIES, sessions=24, seed=11, rotate=True, executor=threads, chunk_size=5
+        )
+    assert here == chunked == pooled == threaded
+    assert here.to_json() == pooled.to_json() == threaded.to_json()
+    assert here.frequencies == pooled.frequencies
+    other = simulate("bourre", POLICIES, sessions=24, seed=12, rotate=True)
+    assert other.mean != here.mean
+
+
+def test_a_local_dask_cluster_gives_the_same_result() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="dask[distributed] is not installed (pip install .[dask])"
+    )
+    with distributed.Client(
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        )
+    ) as client:
+        clustered = simulate(
+            "modern",
+            [HeuristicBot("modern")] + [RandomBot()] * 3,
+            sessions=16,
+            seed=3,
+            executor=client.get_executor(),
+            chunk_size=4,
+        )
+    here = simulate("modern", [HeuristicBot("modern")] + [RandomBot()] * 3, sessions=16, seed=3)
+    assert clustered == here
+
+
+def test_duplicate_deals_rotate_the_policies_over_the_same_chance() -> None:
+    same = simulate("bourre", [RandomBot()] * 4, sessions=8, seed=2, rotate=True)
+    assert sum(same.mean) == 0
+    assert same.sessions == 8 and same.rotate
+    # one group of rotations: each policy plays each seat's cards once
+    group = simulate(
+        "modern", [HeuristicBot("modern")] + [RandomBot()] * 3, sessions=4, seed=1, rotate=True
+    )
+    assert group.ci95[0] == (float(group.mean[0]), float(group.mean[0]))
+    assert group.frequencies["brelan"].out_of == 4  # the deal's hands are counted once
+
+
+def test_records_are_kept_in_session_order() -> None:
+    rules = historic.Rules(deals=2)
+    result = simulate(
+        "historic", [random_policy] * 4, sessions=3, seed=0, records=True, rules=rules
+    )
+    assert len(result.records) == 3
+    finals = [loads(record) for record in result.records]
+    assert all(final.is_terminal for final in finals)
+    assert sum(final.returns()[0] for final in finals) / 3 == result.mean[0]
+    assert result.policies == ("random_policy",) * 4
+
+
+def test_progress_is_reported() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(
+        "bourre",
+        POLICIES,
+        sessions=10,
+        seed=1,
+        chunk_size=4,
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    assert seen == [(4, 10), (8, 10), (10, 10)]
+
+
+def test_as_json() -> None:
+    result = simulate("modern", [RandomBot()] * 4, sessions=5, seed="x")
+    data = json.loads(result.to_json())
+    assert data["seed"] == "x" and data["sessions"] == 5
+    assert data["mean"] == [str(m) for m in result.mean]
+    assert data["frequencies"]["brelan"]["exact"] == "1/57"
+    assert data["rules"]["players"] == 4
+    assert isinstance(result, Simulation)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"sessions": 0}, "sessions must be an int >= 1"),
+        ({"sessions": 5, "rotate": True}, "multiple of the 4 seats"),
+        ({"sessions": 4, "seed": 1.5}, "seed must be an int or a str"),
+        ({"sessions": 4, "chunk_size": 0}, "chunk_size"),
+        ({"sessions": 4, "rules": modern.Rules()}, "rules must be a bourre Rules"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    kwargs.setdefault("seed", 1)
+    with pytest.raises(ValueError, match=message):
+        simulate("bourre", POLICIES, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="needs 4 policies"):
+        simulate("bourre", POLICIES[:3], sessions=4, seed=1)
+    with pytest.raises(ValueError, match="no game has the id 'poker'"):
+        simulate("poker", POLICIES, sessions=4, seed=1)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_brelan_odds_match_a_count_of_every_deal(players: int) -> None:
+    deck = piquet_deck(players)
+    counts = dict.fromkeys(("brelan", "carre", "favori"), 0)
+    total = 0
+    for hand in itertools.combinations(deck, 3):
+        ranks = sorted(card.rank for card in hand)
+        for retourne in deck:
+            if retourne in hand:
+                continue
+            total += 1
+            if ranks[0] == ranks[2]:
+                counts["brelan"] += 1
+                counts["carre"] += retourne.rank == ranks[0]
+            elif retourne.rank == ranks[1] and (ranks[0] == ranks[1] or ranks[1] == ranks[2]):
+                counts["favori"] += 1
+    odds = brelan_odds(len(deck) // 4)
+    for name, count in counts.items():
+        assert odds[name] == Fraction(count, total), name
+    assert odds["simple"] == odds["brelan"] - odds["carre"]
+
+
+def test_the_seeds_four_percent_is_not_any_reading() -> None:
+    odds = brelan_odds(5)
+    assert odds["brelan"] == Fraction(1, 57)
+    assert round(float(odds["favori_or_brelan"]), 4) == 0.0671
+    assert not any(abs(float(value) - 0.04) < 0.005 for value in odds.values())
+
+
+def test_measured_frequencies_approach_the_exact_odds() -> None:
+    result = simulate("modern", [RandomBot()] * 4, sessions=400, seed=5)
+    brelan = result.frequencies["brelan"]
+    assert brelan.out_of == 1600
+    assert abs(float(brelan.rate - brelan.exact)) < 0.015  # type: ignore[operator]
+
+
+def test_mean_ci95() -> None:
+    mean, (low, high) = mean_ci95([Fraction(1), Fraction(2), Fraction(3), Fraction(6)])
+    assert mean == 3
+    assert low < 3 < high and abs((high - 3) - 1.96 * (14 / 3 / 4) ** 0.5) < 1e-2
+    assert mean_ci95([]) == (0, (0.0, 0.0))
