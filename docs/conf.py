@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "sphinx_autodoc_typehints",
+    "myst_parser",
     "rulebook",
 ]
 
@@ -44,3 +45,5 @@ html_title = f"cardrules {release}"
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]
 exclude_patterns = ["_build"]
+source_suffix = {".rst": "restructuredtext"}
+myst_heading_anchors = 2
