@@ -24,6 +24,7 @@ extensions = [
     "sphinx_autodoc_typehints",
     "myst_parser",
     "rulebook",
+    "pictures",
 ]
 
 rulebook_tests = "../tests"
