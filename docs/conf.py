@@ -25,6 +25,7 @@ extensions = [
     "myst_parser",
     "rulebook",
     "pictures",
+    "reexports",
 ]
 
 rulebook_tests = "../tests"

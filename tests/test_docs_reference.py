@@ -98,3 +98,28 @@ def test_the_search_finds_a_rule_by_its_id_and_tests_link_to_their_source(
     index = json.loads(script[script.index("(") + 1 : script.rindex(")")])
     assert index["indexentries"]["m-3.3"][0][1:] == ["rule-M-3-3", True]
     assert "raise limits" in index["indexentries"]
+
+
+def test_a_reexported_name_resolves_where_the_object_is_documented(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\n"
+        "extensions = ['sphinx.ext.autodoc', 'reexports']\nnitpicky = True\n",
+        encoding="utf-8",
+    )
+    (src / "index.rst").write_text(
+        "Errors\n======\n\n.. autoclass:: cardrules.errors.IllegalActionError\n\n"
+        "See :class:`cardrules.IllegalActionError` and :class:`cardrules.Nowhere`.\n",
+        encoding="utf-8",
+    )
+    warnings = io.StringIO()
+    app = sphinx_application.Sphinx(
+        str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html",
+        status=None, warning=warnings, freshenv=True,
+    )  # fmt: skip
+    app.build()
+    assert "cardrules.IllegalActionError" not in warnings.getvalue()
+    assert "cardrules.Nowhere" in warnings.getvalue()
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert 'href="#cardrules.errors.IllegalActionError"' in html
