@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 from ruletitles import TITLES  # noqa: E402
 
-RULE_BOOK = ROOT.parent / "shared" / "RULES.md"
+RULE_BOOK = ROOT.parent / "shared" / "RULES.md"  # the rule book, beside the repository
 
 
 def documented() -> dict[str, str]:

@@ -1,8 +1,8 @@
-"""The worked example of the French historic rules, replayed to its numbers with the historic rules.
+"""The worked example of the French text on historic Bouillotte, replayed to its numbers.
 
 The retourné is 9♠; A holds 9♥ 9♦ 9♣ (a brelan carré), B holds K♥ K♦ K♣ (a brelan
 simple). Both stay to a showdown for a pot of 12: A wins it, and the primes come out
-at A +5, B +1, C −3, D −3. Run it with ``python examples/seed004_worked_example.py``;
+at A +5, B +1, C −3, D −3. Run it with ``python examples/historic_worked_example.py``;
 it exits with status 1 if any number differs.
 """
 
