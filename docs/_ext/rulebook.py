@@ -244,7 +244,8 @@ def _index_table(app: Sphinx, fromdoc: str, index: dict[str, list[str]]) -> node
         row += cell
         row += nodes.entry("", nodes.paragraph(text=rule_title(rule)))
         title = app.env.titles.get(doc)
-        row += nodes.entry("", nodes.paragraph(text=title.astext() if title else doc))
+        page = title.astext().split(" — ")[0] if title else doc
+        row += nodes.entry("", nodes.paragraph(text=page))
         count = len(index.get(rule, []))
         classes = [] if count else ["rule-untested"]
         row += nodes.entry("", nodes.paragraph(text=str(count), classes=classes))
