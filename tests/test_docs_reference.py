@@ -123,3 +123,20 @@ def test_a_reexported_name_resolves_where_the_object_is_documented(tmp_path: Pat
     assert "cardrules.Nowhere" in warnings.getvalue()
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert 'href="#cardrules.errors.IllegalActionError"' in html
+
+
+def test_the_pages_speak_to_a_reader_of_the_project() -> None:
+    """The pages name the sources by their titles, not by the project's own file names or
+    working words (the API and performance pages are checked where they are written)."""
+    words = re.compile(r"RULES\.md|\b[Ss]eeds? ?0\d\d|\bseeds'|\bthe floor\b")
+    pages = [
+        page
+        for page in (ROOT / "docs").rglob("*.rst")
+        if page.parent.name != "api" and page.name != "performance.rst"
+    ]
+    assert len(pages) >= 15
+    found = {
+        page.relative_to(ROOT).as_posix(): words.findall(page.read_text(encoding="utf-8"))
+        for page in pages
+    }
+    assert {page: hits for page, hits in found.items() if hits} == {}
