@@ -174,6 +174,32 @@ def ranking_modern() -> Figure:
     return "table", table_html(["", "class", "hand", "retourné", "the engine says"], rows), caption
 
 
+_DOUBLE_EXAMPLES = (
+    ("brelan carré: three in hand, one retourné matches", "K♥ K♦ K♣", "9♠ K♠"),
+    ("brelan carré: two in hand, both retournés match", "9♥ 9♦ A♣", "9♠ 9♣"),
+    ("brelan favori: two in hand, one retourné matches", "K♥ K♦ A♣", "9♠ K♠"),
+    ("no brelan: one in hand, both retournés match", "9♥ A♦ A♣", "9♠ 9♣"),
+)
+
+
+def double_retourne() -> Figure:
+    rules = modern.Rules(retournes=2)
+    values = [modern.evaluate(cards(h), cards(r), rules) for _, h, r in _DOUBLE_EXAMPLES]
+    expected = ("carre", "carre", "favori", "point")
+    got = tuple(value.category for value in values)
+    _check(got == expected, f"double retourné categories {got}, not {expected}")
+    rows = [
+        [html.escape(name), hand_html(cards(h)), hand_html(cards(r)), html.escape(str(value))]
+        for (name, h, r), value in zip(_DOUBLE_EXAMPLES, values, strict=True)
+    ]
+    caption = (
+        "Two retournés (<code>Rules(retournes=2)</code>, V-M.1): what counts as a brelan,"
+        " as <code>evaluate(hand, retournes, rules)</code> judges it."
+    )
+    head = ["", "hand", "retournés", "the engine says"]
+    return "table", table_html(head, rows), caption
+
+
 def _modern_showdown() -> Any:
     state = modern.new_game()
     hands = {1: "A♠ K♠ Q♠", 2: "9♥ 9♦ A♣", 3: "K♥ K♦ 8♣", 0: "A♥ Q♥ 8♦"}
@@ -536,8 +562,12 @@ def trick_bourre() -> Figure:
     _, state, _ = _bourre_deal()
     leader = state.to_act
     plays = ("K♥", "A♥", "7♠", "10♥")
+    options = []
     for card in plays:
+        options.append({action.card for action in state.legal_actions()})
         state = state.apply(bourre.Play(cards(card)[0]))
+    _check(options[1] == set(cards("A♥")), f"seat 2 must head with A♥, not {options[1]}")
+    _check(options[2] == set(cards("7♠ K♠")), f"seat 3 must trump, not {options[2]}")
     (won,) = _events_named(state.events, "TrickWon")
     trick = won.cards
     winner_card = trick[(won.seat - leader) % 4]
@@ -594,6 +624,7 @@ FIGURES: dict[str, Callable[[], Figure]] = {
     "deck-bourre": deck_bourre,
     "ranking-modern": ranking_modern,
     "deal-modern": deal_modern,
+    "double-retourne": double_retourne,
     "showdown-modern": showdown_modern,
     "ranking-historic": ranking_historic,
     "side-pots": side_pots,
