@@ -22,7 +22,10 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "sphinx_autodoc_typehints",
+    "myst_parser",
     "rulebook",
+    "pictures",
+    "reexports",
 ]
 
 rulebook_tests = "../tests"
@@ -44,3 +47,5 @@ html_title = f"cardrules {release}"
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]
 exclude_patterns = ["_build"]
+source_suffix = {".rst": "restructuredtext"}
+myst_heading_anchors = 2

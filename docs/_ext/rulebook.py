@@ -1,23 +1,30 @@
 """Sphinx extension for the rule reference: rules, links to rules, and their tests.
 
 * ``.. rule:: M-3.3`` (option ``:option:``) renders one rule of the rule book with
-  an anchor, its text, the ``Rules`` option that switches it, and the list of tests
-  that cite it. The list is computed at build time from ``tests/``: a test cites a
-  rule when the id appears in its name (``test_M_3_3_…``) or its docstring
-  (``M-3.3``). A rule that no test cites is shown in red and logged as a warning,
-  so ``sphinx-build -W`` fails on it.
+  an anchor (``#rule-M-3-3``), its short title (from :mod:`ruletitles`), its text,
+  the ``Rules`` option that switches it, and the list of tests that cite it, folded.
+  The list is computed at build time from ``tests/``: a test cites a rule when the id
+  appears in its name (``test_M_3_3_…``) or its docstring (``M-3.3``). A rule that no
+  test cites is shown in red and logged as a warning, so ``sphinx-build -W`` fails on
+  it. Each rule is also an index entry, so the search finds it first by its id.
 * ``:rule:`M-3.3``` links to that rule wherever it is documented.
-* ``.. rule-index::`` renders a table of every rule with its page and test count.
+* ``.. rule-index::`` renders a table of every rule with its title, page and test count.
+* The HTML builder writes each test file as a page (``tests/test_….html``) with an
+  anchor per line (``#L-42``), and every listed test links to its source there.
 """
 
 from __future__ import annotations
 
+import html
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from rulecites import RULE_ID, scan_tests
+from rulecites import RULE_ID, locate_tests, scan_tests
+from ruletitles import title as rule_title
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
@@ -54,8 +61,18 @@ class RuleDirective(SphinxDirective):
         rules[rule] = (self.env.docname, _anchor(rule))
         box = nodes.container(classes=["rule"])
         box["ids"].append(_anchor(rule))
+        name = rule_title(rule)
+        if not name:
+            logger.warning(
+                "rule %s has no title in ruletitles.py", rule, location=self.get_location()
+            )
+        entry = f"{rule}; {name}" if name else rule
+        index = addnodes.index(entries=[("single", entry, _anchor(rule), "main", None)])
         title = nodes.paragraph(classes=["rule-title"])
-        title += nodes.strong(text=rule)
+        title += nodes.strong(text=rule, classes=["rule-id"])
+        if name:
+            title += nodes.Text(" ")
+            title += nodes.inline(text=name, classes=["rule-name"])
         box += title
         body = nodes.container(classes=["rule-body"])
         self.state.nested_parse(self.content, self.content_offset, body)
@@ -68,7 +85,7 @@ class RuleDirective(SphinxDirective):
             box += option
         placeholder = rule_tests(rule=rule)
         box += placeholder
-        return [box]
+        return [index, box]
 
 
 class RuleRole(SphinxRole):
@@ -110,7 +127,35 @@ def _merge(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
 
 def _init(app: Sphinx) -> None:
     folder = Path(app.confdir, app.config.rulebook_tests).resolve()
+    app.rulebook_folder = folder  # type: ignore[attr-defined]
     app.rulebook_index = scan_tests(folder)  # type: ignore[attr-defined]
+    app.rulebook_lines = locate_tests(folder)  # type: ignore[attr-defined]
+
+
+def _test_page(filename: str) -> str:
+    return "tests/" + filename.removesuffix(".py")
+
+
+def _test_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """The test files as highlighted pages with a line anchor per line (HTML only)."""
+    if app.builder.format != "html" or not app.config.rulebook_test_pages:
+        return
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+
+    formatter = HtmlFormatter(linenos="inline", lineanchors="L", anchorlinenos=True)
+    folder: Path = app.rulebook_folder  # type: ignore[attr-defined]
+    for path in sorted(folder.glob("test_*.py")):
+        code = highlight(path.read_text(encoding="utf-8"), PythonLexer(), formatter)
+        body = (
+            f"<h1>tests/{html.escape(path.name)}</h1>\n"
+            "<p>The source of a test file of the suite, as it was when these pages were"
+            " built. The rule reference links each test here.</p>\n"
+            f'<div class="highlight-python notranslate test-source">{code}</div>'
+        )
+        context = {"title": f"tests/{path.name}", "body": body, "parents": []}
+        yield _test_page(path.name), context, "page.html"
 
 
 def _link(app: Sphinx, fromdoc: str, rule: str) -> nodes.Node:
@@ -124,13 +169,35 @@ def _link(app: Sphinx, fromdoc: str, rule: str) -> nodes.Node:
     return ref
 
 
+def _tests_html(app: Sphinx, fromdoc: str, tests: list[str]) -> str:
+    """The folded list of tests, each linked to its line in the test file's page."""
+    lines: dict[str, tuple[str, int]] = app.rulebook_lines  # type: ignore[attr-defined]
+    items = []
+    for test in tests:
+        text = html.escape(test)
+        where = lines.get(test)
+        if where is None or not app.config.rulebook_test_pages:
+            items.append(f"<li><code>{text}</code></li>")
+            continue
+        filename, line = where
+        uri = app.builder.get_relative_uri(fromdoc, _test_page(filename)) + f"#L-{line}"
+        items.append(f'<li><a href="{html.escape(uri)}"><code>{text}</code></a></li>')
+    return (
+        '<details class="rule-tests">'
+        f"<summary>Tested by {len(tests)} test{'s' if len(tests) != 1 else ''}</summary>"
+        f'<ul class="rule-tests-list">{"".join(items)}</ul></details>'
+    )
+
+
 def _resolve(app: Sphinx, doctree: nodes.document, fromdoc: str) -> None:
     index: dict[str, list[str]] = app.rulebook_index  # type: ignore[attr-defined]
     for node in list(doctree.findall(rule_tests)):
         rule = node["rule"]
         tests = index.get(rule, [])
         para = nodes.paragraph(classes=["rule-tests"])
-        if tests:
+        if tests and app.builder.format == "html":
+            node.replace_self(nodes.raw("", _tests_html(app, fromdoc, tests), format="html"))
+        elif tests:
             para += nodes.emphasis(text=f"Tested by ({len(tests)}): ")
             for i, test in enumerate(tests):
                 if i:
@@ -154,14 +221,14 @@ def _resolve(app: Sphinx, doctree: nodes.document, fromdoc: str) -> None:
 
 def _index_table(app: Sphinx, fromdoc: str, index: dict[str, list[str]]) -> nodes.Node:
     table = nodes.table(classes=["rule-index"])
-    group = nodes.tgroup(cols=3)
+    group = nodes.tgroup(cols=4)
     table += group
-    for width in (12, 40, 10):
+    for width in (10, 30, 24, 8):
         group += nodes.colspec(colwidth=width)
     head = nodes.thead()
     group += head
     row = nodes.row()
-    for text in ("rule", "page", "tests"):
+    for text in ("rule", "title", "page", "tests"):
         row += nodes.entry("", nodes.paragraph(text=text))
     head += row
     body = nodes.tbody()
@@ -175,8 +242,10 @@ def _index_table(app: Sphinx, fromdoc: str, index: dict[str, list[str]]) -> node
         para += _link(app, fromdoc, rule)
         cell += para
         row += cell
+        row += nodes.entry("", nodes.paragraph(text=rule_title(rule)))
         title = app.env.titles.get(doc)
-        row += nodes.entry("", nodes.paragraph(text=title.astext() if title else doc))
+        page = title.astext().split(" — ")[0] if title else doc
+        row += nodes.entry("", nodes.paragraph(text=page))
         count = len(index.get(rule, []))
         classes = [] if count else ["rule-untested"]
         row += nodes.entry("", nodes.paragraph(text=str(count), classes=classes))
@@ -193,6 +262,7 @@ def _sort_key(rule: str) -> tuple[int, list[int]]:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_tests", "../tests", "env")
     app.add_config_value("rulebook_require_tests", True, "env")
+    app.add_config_value("rulebook_test_pages", True, "html")
     app.add_node(rule_tests)
     app.add_node(rule_ref)
     app.add_node(rule_index)
@@ -203,4 +273,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("doctree-resolved", _resolve)
+    app.connect("html-collect-pages", _test_pages)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

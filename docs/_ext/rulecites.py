@@ -57,3 +57,14 @@ def _tests_in(
             yield node, prefix
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             yield from _tests_in(node.body, f"{prefix}{node.name}::")
+
+
+def locate_tests(folder: Path) -> dict[str, tuple[str, int]]:
+    """Map each test (``file::name``) to its file name and the line its ``def`` is on."""
+    found: dict[str, tuple[str, int]] = {}
+    for path in sorted(folder.glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node, prefix in _tests_in(tree.body, ""):
+            line = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            found[f"{path.name}::{prefix}{node.name}"] = (path.name, line)
+    return found

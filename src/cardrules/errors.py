@@ -9,7 +9,44 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["CardRulesError", "IllegalActionError", "RecordError", "RulesError", "shorten"]
+__all__ = [
+    "DOCS_URL",
+    "CardRulesError",
+    "IllegalActionError",
+    "RecordError",
+    "RulesError",
+    "rule_url",
+    "shorten",
+]
+
+DOCS_URL = "https://cardrules.readthedocs.io/en/latest/"
+"""The base address of the published documentation; :func:`rule_url` builds on it."""
+
+_RULE_PAGES = {"X": "shared", "M": "modern", "V-M": "modern", "H": "historic"}
+_RULE_PAGES |= {"B": "bourre", "V-B": "bourre"}
+
+
+def rule_url(rule: str, base: str = DOCS_URL) -> str:
+    """The stable address of ``rule``'s entry in the rule reference.
+
+    Every rule has an anchor ``rule-<id with dots as dashes>`` on the page of its game.
+    Pass ``base`` to point at another copy of the documentation (a local build, say).
+
+    >>> rule_url("M-3.3")
+    'https://cardrules.readthedocs.io/en/latest/rules/modern.html#rule-M-3-3'
+    >>> rule_url("X-9", base="file:///tmp/html/")
+    'file:///tmp/html/rules/shared.html#rule-X-9'
+
+    :param rule: a rule id, as in :attr:`IllegalActionError.rule`.
+    :param base: the documentation's base address, ending in ``/``.
+    :raises ValueError: when ``rule`` is not written like a rule id.
+    """
+    prefix = rule[:3] if rule.startswith("V-") else rule.partition("-")[0]
+    number = rule[len(prefix) + 1 :]
+    page = _RULE_PAGES.get(prefix)
+    if page is None or not number or not number.replace(".", "").isdigit():
+        raise ValueError(f"not a rule id: {shorten(rule, repr)}")
+    return f"{base}rules/{page}.html#rule-{rule.replace('.', '-')}"
 
 
 class CardRulesError(ValueError):
@@ -28,10 +65,13 @@ class IllegalActionError(CardRulesError):
     >>> error = IllegalActionError("seat 1 cannot fold: ...", rule="M-4.3", seat=1)
     >>> error.rule, error.seat
     ('M-4.3', 1)
+    >>> error.url
+    'https://cardrules.readthedocs.io/en/latest/rules/modern.html#rule-M-4-3'
     """
 
     rule: str
-    """The id of the RULES.md rule that forbids the action (``"B-5.4"``, ``"X-9"``, …)."""
+    """The id of the rule that forbids the action (``"B-5.4"``, ``"X-9"``, …), as
+    numbered in the rule reference."""
     seat: int | None
     """The seat that tried to act, or ``None`` at a chance node or at the end."""
     action: object
@@ -44,6 +84,12 @@ class IllegalActionError(CardRulesError):
         self.rule = rule
         self.seat = seat
         self.action = action
+
+    @property
+    def url(self) -> str:
+        """The address of :attr:`rule`'s entry in the published rule reference
+        (:func:`rule_url`)."""
+        return rule_url(self.rule)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_illegal, (str(self), self.rule, self.seat, self.action))

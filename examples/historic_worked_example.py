@@ -1,8 +1,8 @@
-"""Seed 004's worked example, replayed to its numbers with the historic rules.
+"""The worked example of the French text on historic Bouillotte, replayed to its numbers.
 
 The retourné is 9♠; A holds 9♥ 9♦ 9♣ (a brelan carré), B holds K♥ K♦ K♣ (a brelan
 simple). Both stay to a showdown for a pot of 12: A wins it, and the primes come out
-at A +5, B +1, C −3, D −3. Run it with ``python examples/seed004_worked_example.py``;
+at A +5, B +1, C −3, D −3. Run it with ``python examples/historic_worked_example.py``;
 it exits with status 1 if any number differs.
 """
 
@@ -41,7 +41,7 @@ def main() -> int:
     print("primes:", ", ".join(f"{NAMES[s]} {p:+d}" for s, p in enumerate(state.primes)))
 
     ok = won.amount == 12 and won.winners == (0,) and state.primes == (5, 1, -3, -3)
-    print("matches seed 004" if ok else "DOES NOT match seed 004")
+    print("matches the worked example" if ok else "DOES NOT match the worked example")
     return 0 if ok else 1
 
 
