@@ -154,6 +154,8 @@ def run_others(args: argparse.Namespace) -> list[dict[str, Any]]:
     """Section 5: PokerKit and OpenSpiel, with and without an observation, alternating."""
     rows = []
     for engine, game, label in OTHER_ROWS:
+        if game not in args.other_rows:
+            continue
         row: dict[str, Any] = {"engine": engine, "game": game, "label": label}
         runs: dict[str, list[dict[str, Any]]] = {"views": [], "no_views": []}
         for index in range(args.other_pairs):
@@ -510,7 +512,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, help="rounds of the loops (7; quick 3)")
     parser.add_argument("--other-pairs", type=int, help="rounds of each other engine (3; quick 1)")
-    parser.add_argument("--seconds", type=float, help="seconds per loop process (0.6; quick 0.15)")
+    parser.add_argument(
+        "--other-rows",
+        nargs="+",
+        choices=[game for _, game, _ in OTHER_ROWS],
+        help="the other engines' rows (all; quick: nlhe-4 python_kuhn_poker)",
+    )
+    parser.add_argument("--seconds", type=float, help="seconds per loop process (0.6; quick 0.1)")
     parser.add_argument("--late-deal", type=int, default=200, help="the late deal of views")
     parser.add_argument("--view-repeats", type=int, help="timed batches per view figure")
     parser.add_argument("--view-batch", type=int, help="views per timed batch")
@@ -525,7 +533,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     defaults = {
         "pairs": 3 if quick else 7,
         "other_pairs": 1 if quick else 3,
-        "seconds": 0.15 if quick else 0.6,
+        "other_rows": [game for _, game, _ in OTHER_ROWS][: 2 if quick else None],
+        "seconds": 0.1 if quick else 0.6,
         "view_repeats": 10 if quick else 40,
         "view_batch": 20 if quick else 50,
         "stack_sizes": [100, 10**4] if quick else [100, 10**4, 10**6, 10**9],
