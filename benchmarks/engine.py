@@ -48,6 +48,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -545,12 +546,64 @@ def owned_bytes(pairs: list[tuple[Any, Any]]) -> dict[str, float]:
     }
 
 
+_NOT_OWNED = (
+    type,
+    types.ModuleType,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.MethodType,
+    types.CodeType,
+)
+"""Objects the walk of :func:`walked_bytes` never counts nor enters: classes, modules
+and functions belong to the program, not to a state."""
+
+
+def _reachable(root: object, known: dict[int, object] | None = None) -> dict[int, object]:
+    """Every object reachable from ``root`` through :func:`gc.get_referents` that is not
+    in ``known``, by id (classes, modules and functions excluded)."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        key = id(item)
+        if key in seen or (known is not None and key in known):
+            continue
+        if isinstance(item, _NOT_OWNED):
+            continue
+        seen[key] = item
+        stack.extend(gc.get_referents(item))
+    return seen
+
+
+def walked_bytes(pairs: list[tuple[Any, Any]]) -> dict[str, float]:
+    """The same question answered by a walk, averaged over ``pairs``: the
+    :func:`sys.getsizeof` of every object reachable from ``parent.apply(action)`` and
+    not from ``parent``, right after ``apply`` and after ``legal_actions()``. This counts
+    objects the engine shares between states through its tables of interned values when
+    only the child reaches them (an interned action, a cached legal tuple), so it is an
+    upper bound where :func:`owned_bytes` counts only new memory."""
+    after_apply = after_legal = 0
+    for parent, action in pairs:
+        known = _reachable(parent)
+        child = parent.apply(action)
+        after_apply += sum(map(sys.getsizeof, _reachable(child, known).values()))
+        child.legal_actions()
+        after_legal += sum(map(sys.getsizeof, _reachable(child, known).values()))
+    count = len(pairs)
+    return {
+        "walk_bytes_after_apply": after_apply / count,
+        "walk_bytes_after_legal_actions": after_legal / count,
+    }
+
+
 def memory(game: str, sessions: int, seed: int) -> dict[str, Any]:
-    """:func:`owned_bytes` over the mid-deal states of ``sessions`` random sessions."""
+    """:func:`owned_bytes` and :func:`walked_bytes` over the mid-deal states of
+    ``sessions`` random sessions."""
     # a first pass over other sessions fills the engine's tables of interned values
     owned_bytes(mid_deal_pairs(game, -seed - 1))
     pairs = [pair for n in range(sessions) for pair in mid_deal_pairs(game, seed + n)]
     result = owned_bytes(pairs)
+    result.update(walked_bytes(pairs))
     result.update({"engine": "cardrules", "game": game, "sessions": sessions})
     return result
 
