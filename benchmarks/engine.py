@@ -39,6 +39,7 @@ Nothing here asserts a time: this is a measuring instrument, not a test.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import random
@@ -227,41 +228,53 @@ def decision_nodes_of_deal(
 
 
 def views(game: str, late_deal: int, repeats: int, batch: int, seed: int) -> dict[str, Any]:
-    """The cost of a view at deal 1 and at deal ``late_deal`` (1-based) of one session."""
+    """The cost of a view at deal 1 and at deal ``late_deal`` (1-based) of one session.
+
+    Early and late batches alternate, so that a change in the machine's load hits both;
+    the ratio is the median of the ratios of the alternating pairs."""
     result: dict[str, Any] = {"engine": "cardrules", "game": game, "late_deal": late_deal}
+    positions = {}
     for label, deal in (("early", 0), ("late", late_deal - 1)):
         nodes = list(decision_nodes_of_deal(game, deal, seed, deals=max(400, late_deal + 1)))
         if not nodes:
             raise SystemExit(f"no decision node in deal {deal + 1} of seed {seed}")
-        history_len = len(nodes[0][0].apply(nodes[0][1]).history)
-
-        def fresh_of(node: tuple[Any, Any]) -> Callable[[], Any]:
-            parent, action = node
-            return lambda: parent.apply(action)
-
-        def make(items: list[Any]) -> None:
-            seat = items[0].to_act
-            for state in items:
-                state.view(seat)
-
-        def make_and_read(items: list[Any]) -> None:
-            seat = items[0].to_act
-            for state in items:
-                view = state.view(seat)
-                view.history  # noqa: B018 - read the member
-                view.events  # noqa: B018 - read the member
-
-        for name, call in (("view", make), ("view_history_events", make_and_read)):
-            values = []
-            for index in range(repeats):
-                values += per_call(fresh_of(nodes[index % len(nodes)]), call, batch, 1)
-            result[f"{label}_{name}"] = summary(values)
+        positions[label] = nodes
         result[f"{label}_nodes"] = len(nodes)
-        result[f"{label}_history_length"] = history_len
-    for name in ("view", "view_history_events"):
-        result[f"{name}_ratio"] = (
-            result[f"late_{name}"]["median_us"] / result[f"early_{name}"]["median_us"]
-        )
+        result[f"{label}_history_length"] = len(nodes[0][0].apply(nodes[0][1]).history)
+
+    def fresh_of(node: tuple[Any, Any]) -> Callable[[], Any]:
+        parent, action = node
+        return lambda: parent.apply(action)
+
+    def make(items: list[Any]) -> None:
+        seat = items[0].to_act
+        for state in items:
+            state.view(seat)
+
+    def make_and_read(items: list[Any]) -> None:
+        seat = items[0].to_act
+        for state in items:
+            view = state.view(seat)
+            view.history  # noqa: B018 - read the member
+            view.events  # noqa: B018 - read the member
+
+    calls = (("view", make), ("view_history_events", make_and_read))
+    values: dict[str, list[float]] = {
+        f"{label}_{name}": [] for label in positions for name, _ in calls
+    }
+    ratios: dict[str, list[float]] = {name: [] for name, _ in calls}
+    for index in range(repeats):
+        for name, call in calls:
+            pair = {}
+            for label, nodes in positions.items():
+                node = nodes[index % len(nodes)]
+                pair[label] = per_call(fresh_of(node), call, batch, 1)[0]
+                values[f"{label}_{name}"].append(pair[label])
+            ratios[name].append(pair["late"] / pair["early"])
+    for key, found in values.items():
+        result[key] = summary(found)
+    for name, found in ratios.items():
+        result[f"{name}_ratio"] = statistics.median(found)
     return result
 
 
@@ -381,14 +394,16 @@ def stacks(
         "config": config,
         "label": STACK_CONFIGS[config]["label"],
         "action": repr(measured),
+        "limit_seconds": limit,
         "sizes": {},
     }
     stopped: dict[str, str] = {}
+    reached: dict[int, tuple[Any, Any]] = {}
     for size in sizes:
         row: dict[str, Any] = {}
         result["sizes"][str(size)] = row
         try:
-            parent, action = guarded(lambda size=size: stack_position(config, size, script), limit)
+            reached[size] = guarded(lambda size=size: stack_position(config, size, script), limit)
         except TooCostly as why:
             row["skipped"] = f"the position could not be reached: exceeded the {why}"
             break
@@ -397,17 +412,23 @@ def stacks(
         first = "first_reach_and_list"
         if first in stopped:
             row[first] = {"skipped": stopped[first]}
-        else:
-            try:
-                took = guarded(lambda p=parent, a=action: _first_time(p, a), limit)
-                row[first] = {"median_us": took, "values": 1}
-                if took > slow * 1e6:
-                    stopped[first] = f"it took {took / 1e6:.2f} s at a stack of {size}"
-            except TooCostly as why:
-                row[first] = {"skipped": f"exceeded the {why}"}
-                stopped[first] = f"exceeded the {why} at a stack of {size}"
-                gc.collect()
-        for call in STACK_CALLS:
+            continue
+        parent, action = reached[size]
+        try:
+            took = guarded(lambda p=parent, a=action: _first_time(p, a), limit)
+            row[first] = {"median_us": took, "values": 1}
+            if took > slow * 1e6:
+                stopped[first] = f"it took {took / 1e6:.2f} s at a stack of {size}"
+        except TooCostly as why:
+            row[first] = {"skipped": f"exceeded the {why}"}
+            stopped[first] = f"exceeded the {why} at a stack of {size}"
+            gc.collect()
+    for call in STACK_CALLS:
+        # one probe per size, smallest first; then batches of every size that is cheap
+        # enough, in alternation, so that a change in the machine's load hits them all
+        timed: dict[int, tuple[Any, Any, int]] = {}
+        for size, (parent, action) in reached.items():
+            row = result["sizes"][str(size)]
             if call in stopped:
                 row[call] = {"skipped": stopped[call]}
                 continue
@@ -419,25 +440,31 @@ def stacks(
                 stopped[call] = f"exceeded the {why} at a stack of {size}"
                 gc.collect()
                 continue
+            row[call] = {"median_us": probe, "values": 1}
             if probe > slow * 1e6:
-                row[call] = {"median_us": probe, "values": 1}
                 stopped[call] = f"one call took {probe / 1e6:.2f} s at a stack of {size}"
                 continue
-            calls, rounds = batch, repeats
-            if probe * batch * repeats > slow * 1e6 * 10:  # keep each figure short
-                calls, rounds = 1, max(3, min(repeats, int(slow * 1e7 / max(probe, 1.0))))
-            try:
-                values = guarded(
-                    lambda fresh=fresh, run=run, calls=calls, rounds=rounds: per_call(
-                        fresh, run, calls, rounds
-                    ),
-                    limit,
-                )
-            except TooCostly as why:
-                row[call] = {"median_us": probe, "values": 1, "note": f"exceeded the {why}"}
-                continue
-            row[call] = summary(values)
+            calls = batch if probe * batch * repeats <= slow * 1e7 else 1
+            timed[size] = (fresh, run, calls)
+        values: dict[int, list[float]] = {size: [] for size in timed}
+        with contextlib.suppress(TooCostly):  # the sizes keep what they have, or the probe
+            guarded(
+                lambda timed=timed, values=values: _alternate(timed, values, repeats),
+                limit * max(1, len(timed)),
+            )
+        for size, found in values.items():
+            if found:
+                result["sizes"][str(size)][call] = summary(found)
     return result
+
+
+def _alternate(
+    timed: dict[int, tuple[Any, Any, int]], values: dict[int, list[float]], repeats: int
+) -> None:
+    """``repeats`` rounds of one batch of each size of ``timed``, filling ``values``."""
+    for _ in range(repeats):
+        for size, (fresh, run, calls) in timed.items():
+            values[size] += per_call(fresh, run, calls, 1)
 
 
 def _first_time(parent: Any, action: Any) -> float:

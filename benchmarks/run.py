@@ -142,8 +142,9 @@ def run_loops(args: argparse.Namespace) -> dict[str, Any]:
                     "decisions": sum(r["decisions"] for r in runs),
                 }
         if floor is not None:
-            row["ratio_views"] = median_of(rounds, "ratio_views")
-            row["ratio_no_views"] = median_of(rounds, "ratio_no_views")
+            for key in ("ratio_views", "ratio_no_views"):
+                row[key] = median_of(rounds, key)
+                row[f"{key}_range"] = [min(r[key] for r in rounds), max(r[key] for r in rounds)]
         # the share of a decision spent making the view, from the medians
         row["view_share"] = 1 - row["no_views"]["us_per_decision"] / row["views"]["us_per_decision"]
         out[game] = row
@@ -274,6 +275,23 @@ def _share(without: dict[str, Any], with_: dict[str, Any]) -> str:
     return f"{100 * (1 - without['us_per_decision'] / with_['us_per_decision']):.0f} %"
 
 
+def _skipped(reason: str, limit: float | None) -> str:
+    """A short cell for a call that was not timed."""
+    if "at a stack of" in reason:
+        return "not tried"
+    if "memory" in reason:
+        return "over the memory cap"
+    return f"over {limit:g} s" if limit else "over the time limit"
+
+
+def _ratio(row: dict[str, Any], key: str) -> str:
+    """The median ratio, with the lowest and highest of the rounds."""
+    if key not in row:
+        return "—"
+    low, high = row[f"{key}_range"]
+    return f"{row[key]:.1f}× ({low:.1f}–{high:.1f})"
+
+
 def _x(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}×"
 
@@ -292,8 +310,8 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                     _cell(row["views"]),
                     _cell(row["no_views"]),
                     _cell(base) if base else "not found",
-                    _x(row.get("ratio_views")),
-                    _x(row.get("ratio_no_views")),
+                    _ratio(row, "ratio_views"),
+                    _ratio(row, "ratio_no_views"),
                     f"{100 * row['view_share']:.0f} %",
                 ]
             )
@@ -305,8 +323,8 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                     "play() with views",
                     "without views",
                     "baseline",
-                    "ratio with views",
-                    "ratio without views",
+                    "ratio with views (range)",
+                    "ratio without views (range)",
                     "share of the view",
                 ],
                 rows,
@@ -381,7 +399,7 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                         if cell.get("values") == 1:
                             text += " (once)"
                     else:
-                        text = "not measured: " + cell.get("skipped", "")
+                        text = _skipped(cell.get("skipped", ""), result.get("limit_seconds"))
                     cells.append(text)
                 rows.append([result["label"], f"{int(size):,}", *cells])
         out.append(
@@ -407,6 +425,8 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                 GAMES[game][0],
                 f"{row['bytes_after_apply']:.0f}",
                 f"{row['bytes_after_legal_actions']:.0f}",
+                f"{row['walk_bytes_after_apply']:.0f}",
+                f"{row['walk_bytes_after_legal_actions']:.0f}",
                 str(row["states"]),
             ]
             for game, row in memory.items()
@@ -414,7 +434,14 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
         out.append(
             (
                 "Memory a state owns beyond what it shares with its parent (bytes, mean)",
-                ["game", "after apply", "after legal_actions() too", "states measured"],
+                [
+                    "game",
+                    "new memory after apply",
+                    "after legal_actions() too",
+                    "walk: after apply",
+                    "walk: after legal_actions() too",
+                    "states measured",
+                ],
                 rows,
             )
         )
@@ -511,14 +538,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, help="rounds of the loops (7; quick 3)")
-    parser.add_argument("--other-pairs", type=int, help="rounds of each other engine (3; quick 1)")
+    parser.add_argument("--other-pairs", type=int, help="rounds of each other engine (2; quick 1)")
     parser.add_argument(
         "--other-rows",
         nargs="+",
         choices=[game for _, game, _ in OTHER_ROWS],
         help="the other engines' rows (all; quick: nlhe-4 python_kuhn_poker)",
     )
-    parser.add_argument("--seconds", type=float, help="seconds per loop process (0.6; quick 0.1)")
+    parser.add_argument("--seconds", type=float, help="seconds per loop process (0.5; quick 0.1)")
     parser.add_argument("--late-deal", type=int, default=200, help="the late deal of views")
     parser.add_argument("--view-repeats", type=int, help="timed batches per view figure")
     parser.add_argument("--view-batch", type=int, help="views per timed batch")
@@ -532,14 +559,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     quick = args.quick
     defaults = {
         "pairs": 3 if quick else 7,
-        "other_pairs": 1 if quick else 3,
+        "other_pairs": 1 if quick else 2,
         "other_rows": [game for _, game, _ in OTHER_ROWS][: 2 if quick else None],
-        "seconds": 0.1 if quick else 0.6,
+        "seconds": 0.1 if quick else 0.5,
         "view_repeats": 10 if quick else 40,
         "view_batch": 20 if quick else 50,
         "stack_sizes": [100, 10**4] if quick else [100, 10**4, 10**6, 10**9],
         "stack_repeats": 5 if quick else 20,
-        "limit": 2.0 if quick else 3.0,
+        "limit": 2.0,
         "sessions": 3 if quick else 20,
     }
     for name, value in defaults.items():
