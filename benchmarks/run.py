@@ -562,12 +562,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "other_pairs": 1 if quick else 2,
         "other_rows": [game for _, game, _ in OTHER_ROWS][: 2 if quick else None],
         "seconds": 0.1 if quick else 0.5,
-        "view_repeats": 10 if quick else 40,
+        "view_repeats": 10 if quick else 30,
         "view_batch": 20 if quick else 50,
         "stack_sizes": [100, 10**4] if quick else [100, 10**4, 10**6, 10**9],
         "stack_repeats": 5 if quick else 20,
         "limit": 2.0,
-        "sessions": 3 if quick else 20,
+        "sessions": 3 if quick else 12,
     }
     for name, value in defaults.items():
         if getattr(args, name) is None:
