@@ -12,9 +12,10 @@ What it measures, each measurement in a process of its own (``engine.py`` and
 
 1. ``loops``: microseconds per decision of random 12-deal sessions of each game,
    through :func:`cardrules.play` with :func:`cardrules.random_policy` (views) and
-   through the same loop without views, side by side with the hand-written mutable
-   baseline (``--floor``, by default ``../shared/bench/floor.py`` beside the
-   repository), in alternating processes: engine with views, engine without views,
+   through the same loop without views, side by side with a hand-written mutable
+   implementation of the main rules (``--baseline PATH``, by default
+   ``shared/bench/floor.py`` in the directory that holds the repository), in
+   alternating processes: engine with views, engine without views,
    baseline, and again, ``--pairs`` times. The figure to quote is the median over the
    rounds of the ratio engine / baseline of one round.
 2. ``views``: the cost of ``state.view(seat)`` at deal 1 and at a late deal (``--late-deal``)
@@ -529,10 +530,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--output", type=Path, help="also write the JSON results here")
     parser.add_argument("--pyperf", type=Path, help="also write a pyperf suite here")
     parser.add_argument(
+        "--baseline",
         "--floor",
+        dest="floor",
         type=Path,
         default=DEFAULT_FLOOR,
-        help="the hand-written baseline (default: %(default)s)",
+        help="the hand-written baseline script (default: %(default)s)",
     )
     parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
@@ -589,8 +592,26 @@ def main(argv: list[str] | None = None) -> None:
             "cpus": os.cpu_count(),
             "cardrules": cardrules.__version__,
             "mode": "quick" if args.quick else "full",
-            "baseline": str(args.floor) if args.floor.is_file() else None,
-            "command": " ".join(["python benchmarks/run.py", *(argv or sys.argv[1:])]),
+            "baseline": args.floor.name if args.floor.is_file() else None,
+            "options": {
+                name: getattr(args, name)
+                for name in (
+                    "sections",
+                    "games",
+                    "seed",
+                    "pairs",
+                    "other_pairs",
+                    "other_rows",
+                    "seconds",
+                    "late_deal",
+                    "view_repeats",
+                    "view_batch",
+                    "stack_sizes",
+                    "stack_repeats",
+                    "limit",
+                    "sessions",
+                )
+            },
         }
     }
     runners = {

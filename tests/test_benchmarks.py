@@ -51,7 +51,7 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict:
         "run.py",
         "--quick",
         "--json",
-        "--floor",
+        "--baseline",
         str(floor),
         "--sections",
         "loops",
@@ -82,7 +82,8 @@ def test_meta_names_the_machine_and_the_baseline(tiny: dict) -> None:
     meta = tiny["meta"]
     assert meta["mode"] == "quick"
     assert meta["python"] == sys.version.split()[0]
-    assert meta["baseline"].endswith("floor.py")
+    assert meta["baseline"] == "floor.py"
+    assert meta["options"]["pairs"] == 1
 
 
 def test_loops_compare_each_game_with_the_baseline(tiny: dict) -> None:
@@ -142,7 +143,7 @@ def test_a_missing_baseline_still_gives_the_engine_figures(tmp_path: Path) -> No
     result = _run(
         "run.py",
         "--json",
-        "--floor",
+        "--baseline",
         str(tmp_path / "nowhere.py"),
         "--sections",
         "loops",
