@@ -6,7 +6,7 @@ prints; it can also be run by hand::
     python benchmarks/engine.py loop --game modern --views --seconds 1 --seed 1
     python benchmarks/engine.py loop --game bourre --no-views --seconds 1 --seed 1
     python benchmarks/engine.py views --game historic --late-deal 200
-    python benchmarks/engine.py stacks --game historic --huge 1000000000
+    python benchmarks/engine.py stacks --config historic --sizes 100 1000000000
     python benchmarks/engine.py memory --game bourre --sessions 20
 
 Measurements (all through the public API only, so that they keep measuring the same
@@ -27,8 +27,9 @@ thing while the insides of the games change):
     its ``history`` and ``events`` read, for views that build those members lazily.
 ``stacks``
     ``apply``, ``legal_actions()`` and ``is_legal()`` at the same position of a deal,
-    with ordinary and huge stacks. Guarded: a call that needs more than a few seconds
-    or more than the process's memory cap is given up, and the huge size is lowered.
+    with stacks from ordinary to huge. Guarded: a call that needs more than a few
+    seconds or more than the process's memory cap is given up, says so, and is not
+    tried at larger stacks.
 ``memory``
     The memory a state of a deal in progress owns beyond what it shares with its
     parent (see :func:`owned_bytes`).
@@ -201,6 +202,7 @@ def summary(values: list[float]) -> dict[str, Any]:
         "min_us": min(values),
         "max_us": max(values),
         "values": len(values),
+        "all_us": [round(value, 4) for value in values],
     }
 
 

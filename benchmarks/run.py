@@ -510,7 +510,12 @@ def write_pyperf(results: dict[str, Any], path: Path) -> None:
                 add(f"decision/{row['engine']}-{row['game']}/{side}", row[side]["values_us"])
     for game, row in results.get("views", {}).items():
         for key in ("early_view", "late_view"):
-            add(f"view/{game}/{key}", [row[key]["median_us"]])
+            add(f"view/{game}/{key}", row[key]["all_us"])
+    for config, result in results.get("stacks", {}).items():
+        for size, row in result["sizes"].items():
+            for call, cell in row.items():
+                if isinstance(cell, dict) and cell.get("all_us"):
+                    add(f"stacks/{config}/{size}/{call}", cell["all_us"])
     if benchmarks:
         pyperf.BenchmarkSuite(benchmarks).dump(str(path), replace=True)
 
@@ -540,7 +545,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pairs", type=int, help="rounds of the loops (7; quick 3)")
+    parser.add_argument("--pairs", type=int, help="rounds of the loops (7; quick 2)")
     parser.add_argument("--other-pairs", type=int, help="rounds of each other engine (2; quick 1)")
     parser.add_argument(
         "--other-rows",
@@ -561,7 +566,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     quick = args.quick
     defaults = {
-        "pairs": 3 if quick else 7,
+        "pairs": 2 if quick else 7,
         "other_pairs": 1 if quick else 2,
         "other_rows": [game for _, game, _ in OTHER_ROWS][: 2 if quick else None],
         "seconds": 0.1 if quick else 0.5,
