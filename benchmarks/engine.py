@@ -136,28 +136,25 @@ def loop(game: str, views: bool, seconds: float, seed: int, deals: int) -> dict[
     else:
         no_view_session(fresh, random.Random(-seed - 1))
     rng = random.Random(seed)
-    finals: list[Any] = []
     counted = 0
     played = 0
+    excluded = 0.0  # counting the decisions of a played session, not timed
     gc.collect()
     clock = time.perf_counter
     start = clock()
     while True:
         if views:
             final = play(fresh, policies, rng)
-            finals.append(final)
+            paused = clock()
+            counted += sum(1 for action in final.history if action.__class__ is not Shuffle)
+            excluded += clock() - paused
         else:
             final, made = no_view_session(fresh, rng)
             counted += made
         played += final.deal_number + 1
-        wall = clock() - start
+        wall = clock() - start - excluded
         if wall >= seconds or played >= deals:
             break
-    if views:
-        counted = sum(
-            sum(1 for action in final.history if action.__class__ is not Shuffle)
-            for final in finals
-        )
     return {
         "engine": "cardrules",
         "game": game,

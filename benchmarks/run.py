@@ -163,18 +163,23 @@ def run_others(args: argparse.Namespace) -> list[dict[str, Any]]:
         for index in range(args.other_pairs):
             log(f"others: {label}, round {index + 1} of {args.other_pairs}")
             for side, flag in (("views", "--observe"), ("no_views", "--no-observe")):
-                result = child(
-                    OTHERS,
-                    "--engine",
-                    engine,
-                    "--game",
-                    game,
-                    flag,
-                    "--seconds",
-                    args.seconds,
-                    "--seed",
-                    args.seed + index,
-                )
+                try:
+                    result = child(
+                        OTHERS,
+                        "--engine",
+                        engine,
+                        "--game",
+                        game,
+                        flag,
+                        "--seconds",
+                        args.seconds,
+                        "--seed",
+                        args.seed + index,
+                    )
+                except (RuntimeError, subprocess.TimeoutExpired, ValueError) as error:
+                    # another engine that fails must not stop the run: the row says why
+                    last = str(error).strip().splitlines()[-1:] or ["no message"]
+                    result = {"missing": f"{engine} failed: {last[0]}"}
                 if "missing" in result:
                     row["missing"] = result["missing"]
                     break
