@@ -1,0 +1,200 @@
+"""The benchmark command runs and reports what the docs say it reports.
+
+Tiny numbers only, and no timing assertion: these tests prove that the measuring
+instrument works (every section runs and its JSON has the documented shape), not how
+fast anything is.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT / "benchmarks"
+GAMES = ("modern", "historic", "bourre")
+
+
+def _run(script: str, *args: str, timeout: float = 120) -> dict:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """One tiny run of every cardrules section, with a stand-in baseline."""
+    # the real baseline lives outside the repository; a stand-in that prints the same
+    # JSON keeps the test self-contained
+    floor = tmp_path_factory.mktemp("floor") / "floor.py"
+    floor.write_text(
+        "import json, sys\n"
+        "args = dict(zip(sys.argv[1::2], sys.argv[2::2]))\n"
+        "deals = int(args['--deals'])\n"
+        "print(json.dumps({'engine': 'floor', 'game': args['--game'], 'deals': deals,\n"
+        "    'decisions': 5 * deals, 'seconds': 1e-5 * deals, 'us_per_deal': 10.0,\n"
+        "    'us_per_decision': 2.0}))\n"
+    )
+    return _run(
+        "run.py",
+        "--quick",
+        "--json",
+        "--baseline",
+        str(floor),
+        "--sections",
+        "loops",
+        "views",
+        "stacks",
+        "memory",
+        "--pairs",
+        "1",
+        "--seconds",
+        "0.01",
+        "--late-deal",
+        "3",
+        "--view-repeats",
+        "2",
+        "--view-batch",
+        "2",
+        "--stack-sizes",
+        "100",
+        "1000",
+        "--stack-repeats",
+        "2",
+        "--sessions",
+        "1",
+    )
+
+
+def test_meta_names_the_machine_and_the_baseline(tiny: dict) -> None:
+    meta = tiny["meta"]
+    assert meta["mode"] == "quick"
+    assert meta["python"] == sys.version.split()[0]
+    assert meta["baseline"] == "floor.py"
+    assert meta["options"]["pairs"] == 1
+
+
+def test_loops_compare_each_game_with_the_baseline(tiny: dict) -> None:
+    assert set(tiny["loops"]) == set(GAMES)
+    for row in tiny["loops"].values():
+        for side in ("views", "no_views", "baseline"):
+            assert row[side]["us_per_decision"] > 0
+            assert row[side]["decisions_per_deal"] > 0
+        assert row["ratio_views"] > 0 and row["ratio_no_views"] > 0
+        assert len(row["rounds"]) == 1
+
+
+def _module(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_with_and_without_views_the_same_deals_are_played(game: str) -> None:
+    engine = _module("engine")
+    views = engine.loop(game, True, seconds=0.0, seed=5, deals=12)
+    bare = engine.loop(game, False, seconds=0.0, seed=5, deals=12)
+    assert views["deals"] == bare["deals"] == 12
+    assert views["decisions"] == bare["decisions"] > 0
+
+
+def test_views_early_and_late(tiny: dict) -> None:
+    assert set(tiny["views"]) == set(GAMES)
+    for row in tiny["views"].values():
+        assert row["late_deal"] == 3
+        for key in ("early_view", "late_view", "late_view_history_events"):
+            assert row[key]["median_us"] > 0
+        assert row["view_ratio"] > 0
+        assert row["late_history_length"] > row["early_history_length"]
+
+
+def test_stacks_measure_every_call_at_every_size(tiny: dict) -> None:
+    assert set(tiny["stacks"]) == {"modern", "modern-nolimit", "historic", "bourre"}
+    for result in tiny["stacks"].values():
+        assert set(result["sizes"]) == {"100", "1000"}
+        for row in result["sizes"].values():
+            for call in ("first_reach_and_list", "reach", "legal_actions", "is_legal", "apply"):
+                assert row[call]["median_us"] > 0
+    assert tiny["stacks"]["historic"]["action"].startswith("Raise(to=")
+
+
+def test_memory_per_state(tiny: dict) -> None:
+    for row in tiny["memory"].values():
+        assert row["states"] > 0
+        assert row["bytes_after_legal_actions"] >= 0
+
+
+def test_a_missing_baseline_still_gives_the_engine_figures(tmp_path: Path) -> None:
+    result = _run(
+        "run.py",
+        "--json",
+        "--baseline",
+        str(tmp_path / "nowhere.py"),
+        "--sections",
+        "loops",
+        "--games",
+        "bourre",
+        "--pairs",
+        "1",
+        "--seconds",
+        "0.01",
+    )
+    row = result["loops"]["bourre"]
+    assert result["meta"]["baseline"] is None
+    assert "baseline" not in row and "ratio_views" not in row
+    assert row["views"]["us_per_decision"] > 0
+
+
+def test_the_text_and_rst_reports(tiny: dict) -> None:
+    run = _module("run")
+    text, rst = run.as_text(tiny), run.as_rst(tiny)
+    for title in ("A decision", "A view at deal 1", "growing stacks", "Memory a state owns"):
+        assert title in text and title in rst
+    assert rst.count(".. list-table::") == 4
+
+
+@pytest.mark.parametrize(
+    ("engine", "game", "module"),
+    [("pokerkit", "nlhe-4", "pokerkit"), ("openspiel", "python_kuhn_poker", "pyspiel")],
+)
+def test_other_engines(engine: str, game: str, module: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{module} is not installed (the bench extra)")
+    for flag in ("--observe",):
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(BENCHMARKS / "others.py"),
+                "--engine",
+                engine,
+                "--game",
+                game,
+                flag,
+                "--seconds",
+                "0.01",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        row = json.loads(done.stdout)
+        assert row["game"] == game
+        assert row["views"] is (flag == "--observe")
+        assert row["decisions"] > 0 and row["decisions_per_deal"] > 0
