@@ -145,6 +145,8 @@ def _loads(text: str | bytes) -> Any:
             parse_int=_read_int,
             object_pairs_hook=_unique_keys,
         )
+    except RecordError:
+        raise
     except json.JSONDecodeError as error:
         raise RecordError(
             f"record: not valid JSON (truncated?): {error.msg} at line "
