@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules import CHANCE, IllegalActionError, RulesError, Shuffle, cards
+from cardrules import CHANCE, IllegalActionError, RulesError, Shuffle, cards, dumps, loads
 from cardrules.bourre import (
     DROP,
     STAY_IN,
@@ -70,7 +70,7 @@ def test_rules_reject_bad_values(field: str, value: object) -> None:
 
 
 def test_new_game_rejects_bad_stacks_and_dealer() -> None:
-    for stacks in ((1, 2, 3), (0, 1, 1, 1), (1.0, 1, 1, 1), "abcd", (True, 1, 1, 1)):
+    for stacks in ((1, 2, 3), (-1, 1, 1, 1), (1.0, 1, 1, 1), "abcd", (True, 1, 1, 1), {0: 1}):
         with pytest.raises(RulesError, match="stacks"):
             new_game(stacks=stacks)  # type: ignore[arg-type]
     for dealer in (-1, 4, "0", None):
@@ -78,6 +78,16 @@ def test_new_game_rejects_bad_stacks_and_dealer() -> None:
             new_game(dealer=dealer)  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         new_game("rules")  # type: ignore[arg-type]
+
+
+def test_X_6_a_seat_that_starts_with_nothing_rebuys_at_the_first_deal() -> None:
+    state = new_game(Rules(players=3, ante=2, stack=50), stacks=[0, 10, 0], dealer=0)
+    assert state.initial_stacks == (0, 10, 0)
+    assert state.rebuys == (1, 0, 1)
+    assert state.stacks == (48, 8, 48)
+    assert [e for e in state.events if isinstance(e, Rebuy)] == [Rebuy(2, 50), Rebuy(0, 50)]
+    assert state.returns() == (-2, -2, -2)
+    assert loads(dumps(state)) == state
 
 
 # ----------------------------------------------------------------------- B-2 antes, deal
@@ -159,7 +169,8 @@ def test_B_3_1_stay_or_drop_in_seat_order_from_eldest() -> None:
     assert state.hands[3] == ()  # mucked at once
     state = say(state, "in in in")
     assert state.phase is Phase.EXCHANGE
-    assert state.order == (0, 1, 2)
+    assert state.view(0).stayed_in == (True, True, True, False)
+    assert state.pots == ((state.pot, (0, 1, 2)),)
     assert state.stacks[3] == stack_before == 99  # dropping cost only the ante
     with pytest.raises(IllegalActionError) as info:
         state.apply(STAY_IN)

@@ -193,6 +193,7 @@ def test_B_5_2_to_B_5_5_narrow_is_the_last_step_of_judge() -> None:
     and ``judge`` keeps every step ``narrow`` records, for many random tricks."""
     import random
 
+    from cardrules.bourre.record import indices_of, mask_of
     from cardrules.bourre.tricks import narrow
 
     rng = random.Random(7)
@@ -202,5 +203,5 @@ def test_B_5_2_to_B_5_5_narrow_is_the_last_step_of_judge() -> None:
         hand, trick = tuple(sorted(drawn[:size])), tuple(drawn[size:])
         trump, must_head = rng.randrange(4), rng.random() < 0.5
         steps = judge(hand, trick, trump, must_head)
-        assert narrow(hand, trick, trump, must_head) == steps[-1][1]
+        assert indices_of(narrow(mask_of(hand), trick, trump, must_head)) == steps[-1][1]
         assert set(steps[-1][1]) <= set(hand) and steps[-1][1]
