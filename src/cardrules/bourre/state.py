@@ -43,7 +43,7 @@ def _chance_cards(record: Record) -> tuple[Card, ...]:
     return STANDARD_DECK if deal.phase is Phase.DEAL else cards_of(deal.muck)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False)  # the shell's __init__: State adds no field
 class State(StateShell[Record]):
     """A Bourré session at one moment. Build the first one with :func:`new_game`.
 
