@@ -8,7 +8,7 @@ imposes it (B-5.2 follow suit, B-5.3 trump, B-5.4 overtrump, B-5.5 head the tric
 :func:`judge` keeps the steps, :func:`playable` is its last step (the legal plays),
 :func:`refusal` names the step that removed a card.
 
->>> from cardrules.cards import cards
+>>> from cardrules.cards import STANDARD_DECK, cards
 >>> def ix(text): return tuple(c.index for c in cards(text))
 >>> hearts = 2
 >>> [str(STANDARD_DECK[i]) for i in playable(ix("2c Kc 3h"), ix("Qc"), hearts, True)]
@@ -22,7 +22,6 @@ imposes it (B-5.2 follow suit, B-5.3 trump, B-5.4 overtrump, B-5.5 head the tric
 from __future__ import annotations
 
 from cardrules.bourre.record import mask_of
-from cardrules.cards import STANDARD_DECK
 
 __all__ = ["SUIT_MASKS", "judge", "narrow", "playable", "refusal", "trick_winner"]
 
@@ -165,12 +164,3 @@ def trick_winner(trick: tuple[int, ...], trump: int) -> int:
         elif suit == led and not best_trump and card > best_card:
             best, best_card = position, card
     return best
-
-
-def card_text(indices: tuple[int, ...]) -> str:
-    """The cards as text, for messages.
-
-    >>> card_text((51, 0))
-    'A♠ 2♣'
-    """
-    return " ".join(str(STANDARD_DECK[i]) for i in indices)
