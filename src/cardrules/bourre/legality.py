@@ -12,7 +12,7 @@ exchanges of up to three cards (the larger ones are built afresh).
 
 from __future__ import annotations
 
-from itertools import chain, combinations
+from itertools import combinations
 
 from cardrules._fast import blank_instances, constructor
 from cardrules.actions import Action
@@ -35,10 +35,21 @@ STAY_OR_DROP = Legal((STAY_IN, DROP))
 
 _listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
 """``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
-_PLAYS = tuple(map(play_of, range(52)))
-_PLAYS_BY_BIT = {1 << index: play for index, play in enumerate(_PLAYS)}
-_PLAY_CACHE = BoundedCache[int, tuple[Play, ...]](1 << 20)
-"""Card mask → the interned plays of its cards (hands repeat within a deal)."""
+_make_exchange = constructor(Exchange, ("discards",))
+"""``Exchange(discards)`` of discards already in canonical order, without its
+converter (the exchanges of four cards or more, built afresh)."""
+_BYTE_PLAYS = tuple(
+    tuple(
+        tuple(
+            play_of(8 * chunk + bit) for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52
+        )
+        for byte in range(256)
+    )
+    for chunk in range(7)
+)
+"""For each byte of a card mask (chunk ``k``: card indices ``8k`` … ``8k+7``) and each
+value of that byte, the interned plays of its cards: a mask's plays are read a byte at
+a time, with no work per card."""
 _EXCHANGE_CACHE = BoundedCache[tuple[int, int], tuple[Exchange, ...]](1 << 20)
 """(hand mask, most) → the legal exchanges of that hand."""
 
@@ -50,15 +61,14 @@ def plays(mask: int) -> Legal:
     >>> [str(p) for p in plays(0b11).actions()]
     ['play 2♣', 'play 2♦']
     """
-    found = _PLAY_CACHE.get(mask)
-    if found is None:
-        items = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            items.append(_PLAYS_BY_BIT[low])
-            rest ^= low
-        found = _PLAY_CACHE.put(mask, tuple(items))
+    found: tuple[Play, ...] = ()
+    chunk = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            found += _BYTE_PLAYS[chunk][byte]
+        mask >>= 8
+        chunk += 1
     return _listed(found)
 
 
@@ -87,11 +97,9 @@ def exchanges(hand: int, most: int) -> Legal:
         if most >= 3:
             found += tuple(map(_INTERNED.__getitem__, combinations(cards, 3)))
         if most >= 4:
-            subsets = chain.from_iterable(
-                combinations(tuple(map(STANDARD_DECK.__getitem__, cards)), k)
-                for k in range(4, most + 1)
-            )
-            found += blank_instances(Exchange, "discards", subsets)
+            hand_cards = tuple(map(STANDARD_DECK.__getitem__, cards))
+            for size in range(4, most + 1):
+                found += tuple(map(_make_exchange, combinations(hand_cards, size)))
         found = _EXCHANGE_CACHE.put(key, found)
     return _listed(found)
 
@@ -140,18 +148,19 @@ def legal(record: Record) -> Legal:
     >>> state.apply(Shuffle(state.chance_cards)).legal() == STAY_OR_DROP
     True
     """
-    deal = record.deal
-    phase = deal.phase
+    table = record.table
+    phase = table.phase
     seat: int = record.to_act  # type: ignore[assignment]
     hand = record.hands[seat]
     if phase is _PLAY:
         trick = record.trick
         if trick:
-            return plays(narrow(hand, trick, deal.trump & 3, deal.rules.must_head_following))
+            must_head = record.deal.rules.must_head_following
+            return plays(narrow(hand, trick, table.trump & 3, must_head))
         return plays(hand)
     if phase is _STAY:
         return STAY_OR_DROP
-    return exchanges(hand, min(hand.bit_count(), len(deal.stock) + deal.muck.bit_count()))
+    return exchanges(hand, min(hand.bit_count(), len(table.stock) + table.muck.bit_count()))
 
 
 def describe(record: Record, legal: Legal) -> str:
@@ -180,7 +189,7 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
     >>> state.is_legal(Play(STANDARD_DECK[0]))
     False
     """
-    phase = record.deal.phase
+    phase = record.table.phase
     if phase is _STAY:
         return "B-3.1", "every seat first says stay in or drop, in seat order from eldest"
     if phase is _EXCHANGE:
@@ -208,8 +217,8 @@ def _exchange_reason(record: Record, action: Exchange) -> tuple[str, str]:
             f"the seat does not hold {' '.join(map(str, foreign))}: it can only "
             "discard its own cards"
         )
-    deal = record.deal
-    stock, muck = len(deal.stock), deal.muck.bit_count()
+    table = record.table
+    stock, muck = len(table.stock), table.muck.bit_count()
     return "B-4.2", (
         f"only {stock + muck} card(s) can be drawn (stock {stock}, restockable muck {muck})"
     )
@@ -220,11 +229,12 @@ def _play_reason(record: Record, action: Play) -> tuple[str, str]:
     card = action.card
     if card.__class__ is not Card:
         return "X-9", f"Play.card must be a Card, not {shorten(card, repr)}"
-    deal, trick = record.deal, record.trick
+    table, trick = record.table, record.trick
     hand = indices_of(record.hands[record.to_act])  # type: ignore[index]
-    rule = refusal(card.index, hand, trick, deal.trump & 3, deal.rules.must_head_following)
+    must_head = record.deal.rules.must_head_following
+    rule = refusal(card.index, hand, trick, table.trump & 3, must_head)
     rule = rule or "X-9"
-    trump = STANDARD_DECK[deal.trump].suit
+    trump = STANDARD_DECK[table.trump].suit
     led = STANDARD_DECK[trick[0]].suit if trick else None
     reasons = {
         "X-9": f"the seat does not hold {card}",

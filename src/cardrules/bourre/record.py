@@ -1,5 +1,6 @@
-"""The fields of a Bourré state: :class:`Record` (what one action changes) and
-:class:`Deal` (what changes only between phases or deals), and their representation.
+"""The fields of a Bourré state: :class:`Record` (what one action changes),
+:class:`Table` (what changes only between phases) and :class:`Deal` (what changes only
+between deals), and their representation.
 
 The representation, once for the whole game:
 
@@ -16,7 +17,8 @@ The representation, once for the whole game:
 
 Records are frozen; every change is ``record._replace(field=value, ...)``, built
 through the receiver. A played card copies a small :class:`Record` and shares its
-:class:`Deal`; a new phase or an exchange copies the deal.
+:class:`Table` and :class:`Deal`; a stay decision or an exchange copies the small
+table and shares the deal.
 
 >>> from cardrules.cards import cards
 >>> mask = mask_of(c.index for c in cards("As 2c 3d"))
@@ -40,12 +42,13 @@ from cardrules.events import Event
 from cardrules.game import Log
 from cardrules.shell import Record as ShellRecord
 
-__all__ = ["Deal", "Record", "cards_of", "indices_of", "mask_of", "seats_of"]
+__all__ = ["Deal", "Record", "Table", "cards_of", "indices_of", "mask_of", "seats_of"]
 
 
 @attrs.frozen(slots=True)
 class Deal(ShellRecord):
-    """What changes only between phases or deals: money, the deal's setup, the stock."""
+    """What changes only between deals: the rules, the dealer, money, where the deal
+    begins in the logs."""
 
     rules: Rules
     """The rules of the session."""
@@ -80,6 +83,13 @@ class Deal(ShellRecord):
     shown_events_from: int
     """Where the events a view shows at this deal's chance node begin: the previous
     deal's ``DealStarted``, or this deal's in the first deal."""
+
+
+@attrs.frozen(slots=True)
+class Table(ShellRecord):
+    """What changes only between phases: the phase, the seats in, the trump up-card,
+    the stock and the muck."""
+
     phase: Phase
     """Where the deal stands."""
     order: tuple[int, ...]
@@ -104,7 +114,9 @@ class Record(ShellRecord):
     """The fields of a state: what one action changes, and its :class:`Deal`."""
 
     deal: Deal
-    """The deal's slow-changing part."""
+    """What changes only between deals."""
+    table: Table
+    """What changes only between phases."""
     to_act: int | Chance | None
     """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
     hands: tuple[int, ...]
@@ -130,16 +142,17 @@ class Record(ShellRecord):
         return len(self.hands)
 
 
+_BITS = tuple(1 << index for index in range(52))
+"""The card mask of each card index alone."""
+
+
 def mask_of(indices: Iterable[int]) -> int:
     """The card mask of the card indices ``indices``.
 
     >>> mask_of((0, 3))
     9
     """
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return mask
+    return sum(map(_BITS.__getitem__, indices))
 
 
 def indices_of(mask: int) -> tuple[int, ...]:

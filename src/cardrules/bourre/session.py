@@ -19,7 +19,7 @@ from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.bourre.events import Bourre, PotCapped
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Deal, Record
+from cardrules.bourre.record import Deal, Record, Table
 from cardrules.bourre.rules import Rules
 from cardrules.chance import CHANCE
 from cardrules.events import (
@@ -43,8 +43,26 @@ _SEATS_FROM = {
     n: tuple(tuple((first + k) % n for k in range(n)) for first in range(n)) for n in range(2, 8)
 }
 """For each number of seats and each first seat, every seat in order from it."""
+_DEALING = {
+    n: Table(
+        phase=Phase.DEAL,
+        order=(),
+        trump=-1,
+        trump_out=False,
+        stock=(),
+        muck=0,
+        discarded=(None,) * n,
+        pending=None,
+    )
+    for n in range(2, 8)
+}
+"""For each number of seats, the table of a deal's chance node (shared, immutable)."""
 _pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
 """Build a ``PotWon`` without its attrs ``__init__`` (once per deal)."""
+_ante_paid = constructor(AntePaid, ("seat", "amount"))
+"""Build an ``AntePaid`` without its attrs ``__init__`` (every seat, every deal)."""
+_deal_started = constructor(DealStarted, ("deal_number", "dealer"))
+"""Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
 """The reason a pot is won, by trick count."""
 
@@ -81,14 +99,6 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         deal_events_from=0,
         shown_actions_from=0,
         shown_events_from=0,
-        phase=Phase.DEAL,
-        order=(),
-        trump=-1,
-        trump_out=False,
-        stock=(),
-        muck=0,
-        discarded=(None,) * n,
-        pending=None,
     )
     return open_deal(deal, _NO_SEATS, Log(), Log())
 
@@ -117,7 +127,7 @@ def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[
     n = rules.players
     eldest = (deal.dealer + 1) % n
     seats = _SEATS_FROM[n][eldest]
-    new_events: list[Event] = [DealStarted(deal.deal_number, deal.dealer)]
+    new_events: list[Event] = [_deal_started(deal.deal_number, deal.dealer)]
     stacks = list(deal.stacks)
     rebuys = deal.rebuys
     if 0 in stacks:
@@ -129,13 +139,16 @@ def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[
                 new_events.append(Rebuy(seat, rules.stack))
         rebuys = tuple(rebuy_list)
     level = deal.ante_level
-    antes = [0 if seat in exempt else min(level, stacks[seat]) for seat in range(n)]
+    if exempt:
+        antes = [0 if seat in exempt else min(level, stacks[seat]) for seat in range(n)]
+    else:
+        antes = [level if level <= stack else stack for stack in stacks]
     refunds = None
     if rules.pot_cap is not None:
         antes, refunds = _cap(rules, deal.pot, antes, eldest)
     for seat in seats:
         stacks[seat] -= antes[seat]
-    new_events += [AntePaid(seat, antes[seat]) for seat in seats if antes[seat]]
+    new_events += [_ante_paid(seat, antes[seat]) for seat in seats if antes[seat]]
     if refunds is not None:
         new_events.append(PotCapped(rules.pot_cap or 0, refunds))
     deal = deal._replace(
@@ -143,6 +156,7 @@ def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[
     )
     return Record(
         deal=deal,
+        table=_DEALING[n],
         to_act=CHANCE,
         hands=(0,) * n,
         trick=(),
@@ -179,14 +193,6 @@ def end_deal(
             deal_events_from=len(events),
             shown_actions_from=deal.deal_actions_from,
             shown_events_from=deal.deal_events_from,
-            phase=Phase.DEAL,
-            order=(),
-            trump=-1,
-            trump_out=False,
-            stock=(),
-            muck=0,
-            discarded=(None,) * n,
-            pending=None,
         )
         return open_deal(following, exempt if rules.ante_exemptions else _NO_SEATS, log, events)
     shares = (_ZERO,) * n
@@ -194,7 +200,8 @@ def end_deal(
         shares = share_exactly(pot, n)
         events = events.append(PotShared(pot, shares))
     final = record._replace(
-        deal=deal._replace(phase=Phase.OVER, stacks=stacks, pot=0, shares=shares, pending=None),
+        deal=deal._replace(stacks=stacks, pot=0, shares=shares),
+        table=record.table._replace(phase=Phase.OVER, pending=None),
         to_act=None,
         event_log=events,
     )
@@ -207,10 +214,11 @@ def settle_stay(record: Record) -> Record:
     deal = record.deal
     pot = deal.pot
     events = record.event_log
-    if not deal.order:
+    order = record.table.order
+    if not order:
         record = record._replace(event_log=events.append(PotCarried(pot)))
         return end_deal(record, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS)
-    winner = deal.order[0]
+    winner = order[0]
     stacks = list(deal.stacks)
     stacks[winner] += pot
     shares = tuple(pot if seat == winner else 0 for seat in range(len(stacks)))
@@ -225,7 +233,7 @@ def settle(record: Record) -> Record:
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    order, tricks = deal.order, record.tricks_won
+    order, tricks = record.table.order, record.tricks_won
     before = deal.pot
     counts = [tricks[s] for s in order]
     most = max(counts)

@@ -39,8 +39,8 @@ __all__ = ["GAME_ID", "State", "new_game"]
 
 def _chance_cards(record: Record) -> tuple[Card, ...]:
     """The cards of a chance node: the deck at a deal, the muck at a restock (B-4.2)."""
-    deal = record.deal
-    return STANDARD_DECK if deal.phase is Phase.DEAL else cards_of(deal.muck)
+    table = record.table
+    return STANDARD_DECK if table.phase is Phase.DEAL else cards_of(table.muck)
 
 
 @attrs.frozen(slots=True, init=False)  # the shell's __init__: State adds no field
@@ -92,7 +92,7 @@ class State(StateShell[Record]):
     @property
     def phase(self) -> Phase:
         """Where the deal stands."""
-        return self._record.deal.phase
+        return self._record.table.phase
 
     @property
     def dealer(self) -> int:
@@ -128,7 +128,7 @@ class State(StateShell[Record]):
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The single pot and the seats that can still win it (Bourré has no side pots)."""
         record = self._record
-        if record.deal.phase is Phase.OVER:
+        if record.table.phase is Phase.OVER:
             return ((record.deal.pot, ()),)
         return ((record.deal.pot, seats_of(record.live)),)
 
@@ -155,19 +155,19 @@ class State(StateShell[Record]):
     @property
     def trump_card(self) -> Card | None:
         """The dealer's face-up card of this deal, ``None`` before the deal (B-2.2)."""
-        trump = self._record.deal.trump
+        trump = self._record.table.trump
         return STANDARD_DECK[trump] if trump >= 0 else None
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit of this deal, ``None`` before the deal."""
-        trump = self._record.deal.trump
+        trump = self._record.table.trump
         return STANDARD_DECK[trump].suit if trump >= 0 else None
 
     @property
     def trump_out(self) -> bool:
         """Whether the trump up-card is out of play: discarded, or its dealer dropped (B-4.3)."""
-        return self._record.deal.trump_out
+        return self._record.table.trump_out
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -182,12 +182,12 @@ class State(StateShell[Record]):
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from every seat)."""
-        return tuple(map(STANDARD_DECK.__getitem__, self._record.deal.stock))
+        return tuple(map(STANDARD_DECK.__getitem__, self._record.table.stock))
 
     @property
     def muck(self) -> tuple[Card, ...]:
         """The cards a restock would shuffle (hidden), in canonical order (B-4.2)."""
-        return cards_of(self._record.deal.muck)
+        return cards_of(self._record.table.muck)
 
 
 def new_game(

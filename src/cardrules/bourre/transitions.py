@@ -18,11 +18,12 @@ from __future__ import annotations
 from typing import TypeVar
 
 from cardrules._fast import constructor
+from cardrules.actions import Action
 from cardrules.bourre.actions import Drop, Exchange, Play, StayIn
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Record, mask_of
+from cardrules.bourre.record import Record, Table, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, trick_winner
 from cardrules.cards import STANDARD_DECK
@@ -42,6 +43,10 @@ _DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY = (
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
 _trick_won = constructor(TrickWon, ("seat", "cards"))
 """Build a ``TrickWon`` without its attrs ``__init__`` (once per trick)."""
+_trump_turned = constructor(TrumpTurned, ("dealer", "card"))
+"""Build a ``TrumpTurned`` without its attrs ``__init__`` (every deal)."""
+_exchanged = constructor(Exchanged, ("seat", "count"))
+"""Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
 _card_of = STANDARD_DECK.__getitem__
 
 
@@ -58,7 +63,7 @@ def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal]:
     """The deal's shuffle (:func:`_deal`) or a restock's (:func:`_restock`)."""
-    if record.deal.phase is _DEAL:
+    if record.table.phase is _DEAL:
         return _deal(record, shuffle)
     return _restock(record, shuffle)
 
@@ -77,59 +82,68 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
         hands[seat] = mask_of(order[k:dealt:n])
     trump = order[dealt - 1]
     return record._replace(
-        deal=deal._replace(phase=_STAY, trump=trump, stock=tuple(order[dealt:])),
+        table=record.table._replace(phase=_STAY, trump=trump, stock=tuple(order[dealt:])),
         to_act=eldest,
         hands=tuple(hands),
         log=record.log.append(shuffle),
-        event_log=record.event_log.append(TrumpTurned(deal.dealer, shuffle.order[dealt - 1])),
+        event_log=record.event_log.append(_trump_turned(deal.dealer, shuffle.order[dealt - 1])),
     ), STAY_OR_DROP
 
 
 def on_stay_in(record: Record, action: StayIn) -> Record | tuple[Record, Legal]:
     """B-3.1: the seat to act stays in."""
     seat: int = record.to_act  # type: ignore[assignment]
-    return _said(
-        record,
-        record._replace(decided=record.decided | 1 << seat, log=record.log.append(action)),
-    )
+    return _said(record, seat, record.table, record.hands, record.live, action)
 
 
 def on_drop(record: Record, action: Drop) -> Record | tuple[Record, Legal]:
     """B-3.1, B-4.3: the seat to act drops; its hand goes to the muck, the trump
     up-card out of play (a dealer who drops takes it out)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    deal = record.deal
+    table = record.table
     hand = record.hands[seat]
-    up = 1 << deal.trump
-    bit = 1 << seat
-    dropped = record._replace(
-        deal=deal._replace(
-            trump_out=deal.trump_out or bool(hand & up), muck=deal.muck | hand & ~up
-        ),
-        hands=_replaced(record.hands, seat, 0),
-        live=record.live & ~bit,
-        decided=record.decided | bit,
-        log=record.log.append(action),
+    up = 1 << table.trump
+    table = table._replace(
+        trump_out=table.trump_out or bool(hand & up), muck=table.muck | hand & ~up
     )
-    return _said(record, dropped)
+    hands = _replaced(record.hands, seat, 0)
+    return _said(record, seat, table, hands, record.live & ~(1 << seat), action)
 
 
-def _said(before: Record, record: Record) -> Record | tuple[Record, Legal]:
-    """After a seat said stay in or drop: the next seat speaks; after the dealer, the
-    seats in exchange or play (B-3.2), or the deal ends without play."""
-    seat: int = before.to_act  # type: ignore[assignment]
+def _said(
+    record: Record, seat: int, table: Table, hands: tuple[int, ...], live: int, action: Action
+) -> Record | tuple[Record, Legal]:
+    """After ``seat`` said stay in or drop (``table``, ``hands`` and ``live`` as they
+    are now): the next seat speaks; after the dealer, the seats in exchange or play
+    (B-3.2), or the deal ends without play."""
     deal = record.deal
     n = deal.rules.players
+    decided = record.decided | 1 << seat
+    log = record.log.append(action)
     if seat != deal.dealer:
-        return record._replace(to_act=(seat + 1) % n), STAY_OR_DROP
-    live = record.live
+        return record._replace(
+            to_act=(seat + 1) % n, table=table, hands=hands, live=live, decided=decided, log=log
+        ), STAY_OR_DROP
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
-        return settle_stay(record._replace(deal=deal._replace(order=order)))
+        table = table._replace(order=order)
+        return settle_stay(
+            record._replace(table=table, hands=hands, live=live, decided=decided, log=log)
+        )
     first = order[0]
     if deal.rules.exchange:
-        return record._replace(deal=deal._replace(phase=_EXCHANGE, order=order), to_act=first)
-    return record._replace(deal=deal._replace(phase=_PLAY, order=order), to_act=first, leader=first)
+        phase, leader = _EXCHANGE, record.leader
+    else:
+        phase, leader = _PLAY, first
+    return record._replace(
+        table=table._replace(phase=phase, order=order),
+        to_act=first,
+        hands=hands,
+        leader=leader,
+        live=live,
+        decided=decided,
+        log=log,
+    )
 
 
 def _after_exchange(order: tuple[int, ...], seat: int) -> tuple[Phase, int, int]:
@@ -149,29 +163,27 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     """B-4.1–B-4.3: discard and draw from the stock; a short stock asks for a restock.
     A discarded trump up-card is out of play, never restocked."""
     seat: int = record.to_act  # type: ignore[assignment]
-    deal = record.deal
+    table = record.table
     count = len(action.discards)
     discards = mask_of([card.index for card in action.discards])
     kept = record.hands[seat] & ~discards
-    stock = deal.stock
-    up = 1 << deal.trump
-    discarded = _replaced(deal.discarded, seat, discards)
-    trump_out = deal.trump_out or bool(discards & up)
-    log = record.log.append(action)
-    events = record.event_log.append(Exchanged(seat, count))
+    stock = table.stock
+    up = 1 << table.trump
+    discarded = _replaced(table.discarded, seat, discards)
+    trump_out = table.trump_out or bool(discards & up)
     if count <= len(stock):
-        phase, to_act, leader = _after_exchange(deal.order, seat)
+        phase, to_act, leader = _after_exchange(table.order, seat)
         after: int | Chance = to_act
-        deal = deal._replace(
+        table = table._replace(
             phase=phase,
             trump_out=trump_out,
             stock=stock[count:],
-            muck=deal.muck | discards & ~up,
+            muck=table.muck | discards & ~up,
             discarded=discarded,
         )
         hand = kept | mask_of(stock[:count])
     else:
-        deal = deal._replace(
+        table = table._replace(
             phase=_RESTOCK,
             trump_out=trump_out,
             stock=(),
@@ -180,30 +192,30 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         )
         after, leader, hand = CHANCE, record.leader, kept | mask_of(stock)
     return record._replace(
-        deal=deal,
+        table=table,
         to_act=after,
         hands=_replaced(record.hands, seat, hand),
         leader=leader,
-        log=log,
-        event_log=events,
+        log=record.log.append(action),
+        event_log=record.event_log.append(_exchanged(seat, count)),
     )
 
 
 def _restock(record: Record, shuffle: Shuffle) -> Record:
     """B-4.2 / B-4.3: the muck becomes the new stock; the seat draws the rest of its
     cards; its own discards (less the up-card) are the new muck."""
-    deal = record.deal
-    assert deal.pending is not None
-    seat, need, discards = deal.pending
+    table = record.table
+    assert table.pending is not None
+    seat, need, discards = table.pending
     order = [card.index for card in shuffle.order]
-    up = 1 << deal.trump
-    phase, to_act, leader = _after_exchange(deal.order, seat)
+    up = 1 << table.trump
+    phase, to_act, leader = _after_exchange(table.order, seat)
     return record._replace(
-        deal=deal._replace(
+        table=table._replace(
             phase=phase,
             stock=tuple(order[need:]),
             muck=discards & ~up,
-            trump_out=deal.trump_out or bool(discards & up),
+            trump_out=table.trump_out or bool(discards & up),
             pending=None,
         ),
         to_act=to_act,
@@ -222,18 +234,18 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     hands = list(record.hands)
     hands[seat] ^= 1 << card
     trick = (*record.trick, card)
-    deal = record.deal
-    order = deal.order
+    table = record.table
+    order = table.order
     log = record.log.append(action)
     if len(trick) < len(order):
-        # the hot path: the deal is shared, and the next seat's legal plays are found
+        # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand
         after = order[(order.index(seat) + 1) % len(order)]
-        trump = deal.trump & 3
-        legal = plays(narrow(hands[after], trick, trump, deal.rules.must_head_following))
+        must_head = record.deal.rules.must_head_following
+        legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
         return record._replace(to_act=after, hands=tuple(hands), trick=trick, log=log), legal
     start = order.index(record.leader)
-    winner = order[(start + trick_winner(trick, deal.trump & 3)) % len(order)]
+    winner = order[(start + trick_winner(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
     events = record.event_log.append(_trick_won(winner, tuple(map(_card_of, trick))))

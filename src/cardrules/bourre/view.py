@@ -128,25 +128,25 @@ def view_of(record: Record, seat: int) -> View:
     >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2).hand
     ()
     """
-    deal = record.deal
-    mine = deal.discarded[seat]
+    deal, table = record.deal, record.table
+    mine = table.discarded[seat]
     live, decided = record.live, record.decided
     dealer_dropped = not live >> deal.dealer & 1
     # B-4.3 / X-10: a dealer who drops takes the up-card out in public; one who
     # discards it does so face down, so only the dealer's own view knows, and the
     # public muck count still counts the up-card among the dealer's discards (once
     # they are in the muck, i.e. not while the dealer's restock is pending)
-    discarded_up = deal.trump_out and not dealer_dropped
-    if deal.phase is Phase.DEAL:
+    discarded_up = table.trump_out and not dealer_dropped
+    if table.phase is Phase.DEAL:
         # X-10: between deals a view still shows the deal just finished
         actions_from, events_from = deal.shown_actions_from, deal.shown_events_from
     else:
         actions_from, events_from = deal.deal_actions_from, deal.deal_events_from
-    trump_card = STANDARD_DECK[deal.trump] if deal.trump >= 0 else None
+    trump_card = STANDARD_DECK[table.trump] if table.trump >= 0 else None
     return View(
         seat=seat,
         rules=deal.rules,
-        phase=deal.phase,
+        phase=table.phase,
         to_act=record.to_act,
         dealer=deal.dealer,
         deal_number=deal.deal_number,
@@ -161,9 +161,9 @@ def view_of(record: Record, seat: int) -> View:
         stayed_in=tuple(
             bool(live >> s & 1) if decided >> s & 1 else None for s in range(len(record.hands))
         ),
-        exchanged=tuple(None if d is None else d.bit_count() for d in deal.discarded),
-        stock_size=len(deal.stock),
-        muck_size=deal.muck.bit_count() + (1 if discarded_up and deal.pending is None else 0),
+        exchanged=tuple(None if d is None else d.bit_count() for d in table.discarded),
+        stock_size=len(table.stock),
+        muck_size=table.muck.bit_count() + (1 if discarded_up and table.pending is None else 0),
         trick=tuple(map(STANDARD_DECK.__getitem__, record.trick)),
         trick_leader=record.leader if record.leader >= 0 else None,
         tricks_won=record.tricks_won,
