@@ -155,7 +155,7 @@ def legal(record: Record) -> Legal:
     if phase is _PLAY:
         trick = record.trick
         if trick:
-            must_head = record.deal.rules.must_head_following
+            must_head = table.deal.rules.must_head_following
             return plays(narrow(hand, trick, table.trump & 3, must_head))
         return plays(hand)
     if phase is _STAY:
@@ -196,7 +196,7 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
         if action.__class__ is not Exchange:
             return "B-4.1", "the seats still in now exchange, in seat order from eldest"
         return _exchange_reason(record, action)
-    if action.__class__ is Exchange and not record.deal.rules.exchange:
+    if action.__class__ is Exchange and not record.table.deal.rules.exchange:
         return "V-B.3", "Reno Bourré (exchange=False) has no exchange"
     if action.__class__ is not Play:
         return "B-5.1", "the deal is in trick play: only Play(card) is possible"
@@ -231,7 +231,7 @@ def _play_reason(record: Record, action: Play) -> tuple[str, str]:
         return "X-9", f"Play.card must be a Card, not {shorten(card, repr)}"
     table, trick = record.table, record.trick
     hand = indices_of(record.hands[record.to_act])  # type: ignore[index]
-    must_head = record.deal.rules.must_head_following
+    must_head = table.deal.rules.must_head_following
     rule = refusal(card.index, hand, trick, table.trump & 3, must_head)
     rule = rule or "X-9"
     trump = STANDARD_DECK[table.trump].suit

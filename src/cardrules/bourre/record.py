@@ -12,13 +12,14 @@ The representation, once for the whole game:
 * an ordered pile (the stock, the trick) is a tuple of card indices, top or first card
   first;
 * a set of seats is an int *seat mask*: bit ``s`` set = seat ``s`` is in it.
-  :attr:`Record.live` holds the seats that have not dropped (B-3.1),
-  :attr:`Record.decided` those that have said stay in or drop in this deal.
+  :attr:`Table.live` holds the seats that have not dropped (B-3.1); which seats have
+  said stay in or drop follows from the phase and the seat to act (the stay phase
+  goes round once from eldest).
 
 Records are frozen; every change is ``record._replace(field=value, ...)``, built
-through the receiver. A played card copies a small :class:`Record` and shares its
-:class:`Table` and :class:`Deal`; a stay decision or an exchange copies the small
-table and shares the deal.
+through the receiver. A played card or a seat staying in copies a small
+:class:`Record` and shares its :class:`Table`; a drop or an exchange copies the table
+and shares its :class:`Deal`.
 
 >>> from cardrules.cards import cards
 >>> mask = mask_of(c.index for c in cards("As 2c 3d"))
@@ -87,9 +88,11 @@ class Deal(ShellRecord):
 
 @attrs.frozen(slots=True)
 class Table(ShellRecord):
-    """What changes only between phases: the phase, the seats in, the trump up-card,
-    the stock and the muck."""
+    """What changes only between phases (or when a seat drops): the phase, the seats
+    in, the trump up-card, the stock and the muck; and the deal's :class:`Deal`."""
 
+    deal: Deal
+    """What changes only between deals."""
     phase: Phase
     """Where the deal stands."""
     order: tuple[int, ...]
@@ -107,14 +110,14 @@ class Table(ShellRecord):
     """Per seat: the card mask of its discards of this deal, ``None`` before its exchange."""
     pending: tuple[int, int, int] | None
     """At a restock: (seat, cards still to draw, card mask of its discards)."""
+    live: int
+    """Seat mask: the seats that have not dropped out of this deal (B-3.1)."""
 
 
 @attrs.frozen(slots=True)
 class Record(ShellRecord):
-    """The fields of a state: what one action changes, and its :class:`Deal`."""
+    """The fields of a state: what one action changes, and its :class:`Table`."""
 
-    deal: Deal
-    """What changes only between deals."""
     table: Table
     """What changes only between phases."""
     to_act: int | Chance | None
@@ -127,10 +130,6 @@ class Record(ShellRecord):
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
     """Tricks won by each seat in this deal."""
-    live: int
-    """Seat mask: the seats that have not dropped out of this deal (B-3.1)."""
-    decided: int
-    """Seat mask: the seats that have said stay in or drop in this deal."""
     log: Log[Action]
     """Every action since ``new_game``."""
     event_log: Log[Event]
@@ -140,6 +139,11 @@ class Record(ShellRecord):
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
+
+    @property
+    def deal(self) -> Deal:
+        """What changes only between deals (``table.deal``)."""
+        return self.table.deal
 
 
 _BITS = tuple(1 << index for index in range(52))

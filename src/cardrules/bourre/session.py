@@ -43,20 +43,6 @@ _SEATS_FROM = {
     n: tuple(tuple((first + k) % n for k in range(n)) for first in range(n)) for n in range(2, 8)
 }
 """For each number of seats and each first seat, every seat in order from it."""
-_DEALING = {
-    n: Table(
-        phase=Phase.DEAL,
-        order=(),
-        trump=-1,
-        trump_out=False,
-        stock=(),
-        muck=0,
-        discarded=(None,) * n,
-        pending=None,
-    )
-    for n in range(2, 8)
-}
-"""For each number of seats, the table of a deal's chance node (shared, immutable)."""
 _pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
 """Build a ``PotWon`` without its attrs ``__init__`` (once per deal)."""
 _ante_paid = constructor(AntePaid, ("seat", "amount"))
@@ -155,15 +141,23 @@ def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[
         stacks=tuple(stacks), pot=deal.pot + sum(antes), contributions=tuple(antes), rebuys=rebuys
     )
     return Record(
-        deal=deal,
-        table=_DEALING[n],
+        table=Table(
+            deal=deal,
+            phase=Phase.DEAL,
+            order=(),
+            trump=-1,
+            trump_out=False,
+            stock=(),
+            muck=0,
+            discarded=(None,) * n,
+            pending=None,
+            live=(1 << n) - 1,
+        ),
         to_act=CHANCE,
         hands=(0,) * n,
         trick=(),
         leader=-1,
         tricks_won=(0,) * n,
-        live=(1 << n) - 1,
-        decided=0,
         log=log,
         event_log=events.extend(new_events),
     )
@@ -200,8 +194,9 @@ def end_deal(
         shares = share_exactly(pot, n)
         events = events.append(PotShared(pot, shares))
     final = record._replace(
-        deal=deal._replace(stacks=stacks, pot=0, shares=shares),
-        table=record.table._replace(phase=Phase.OVER, pending=None),
+        table=record.table._replace(
+            deal=deal._replace(stacks=stacks, pot=0, shares=shares), phase=Phase.OVER, pending=None
+        ),
         to_act=None,
         event_log=events,
     )

@@ -87,7 +87,7 @@ class State(StateShell[Record]):
     @property
     def rules(self) -> Rules:
         """The rules of the session."""
-        return self._record.deal.rules
+        return self._record.table.deal.rules
 
     @property
     def phase(self) -> Phase:
@@ -97,55 +97,55 @@ class State(StateShell[Record]):
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self._record.deal.dealer
+        return self._record.table.deal.dealer
 
     @property
     def deal_number(self) -> int:
         """The deal's index from 0."""
-        return self._record.deal.deal_number
+        return self._record.table.deal.deal_number
 
     @property
     def ante_level(self) -> int:
         """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
-        return self._record.deal.ante_level
+        return self._record.table.deal.ante_level
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Chips each seat holds outside the pot."""
-        return self._record.deal.stacks
+        return self._record.table.deal.stacks
 
     @property
     def pot(self) -> int:
         """Every chip in the middle: this deal's antes and anything carried over."""
-        return self._record.deal.pot
+        return self._record.table.deal.pot
 
     @property
     def contributions(self) -> tuple[int, ...]:
         """Chips each seat put in the pot during this deal (its ante)."""
-        return self._record.deal.contributions
+        return self._record.table.deal.contributions
 
     @property
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The single pot and the seats that can still win it (Bourré has no side pots)."""
         record = self._record
         if record.table.phase is Phase.OVER:
-            return ((record.deal.pot, ()),)
-        return ((record.deal.pot, seats_of(record.live)),)
+            return ((record.table.deal.pot, ()),)
+        return ((record.table.deal.pot, seats_of(record.table.live)),)
 
     @property
     def rebuys(self) -> tuple[int, ...]:
         """How many times each seat rebought (X-6)."""
-        return self._record.deal.rebuys
+        return self._record.table.deal.rebuys
 
     @property
     def initial_stacks(self) -> tuple[int, ...]:
         """The stacks the session started with."""
-        return self._record.deal.initial_stacks
+        return self._record.table.deal.initial_stacks
 
     @property
     def initial_dealer(self) -> int:
         """The first deal's dealer."""
-        return self._record.deal.initial_dealer
+        return self._record.table.deal.initial_dealer
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

@@ -70,7 +70,8 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal
 
 def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     """Deal one card at a time from eldest (X-1); the dealer's last card is trump (B-2.2)."""
-    deal = record.deal
+    table = record.table
+    deal = table.deal
     rules = deal.rules
     n, size = rules.players, rules.hand_size
     order = [card.index for card in shuffle.order]
@@ -82,7 +83,7 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
         hands[seat] = mask_of(order[k:dealt:n])
     trump = order[dealt - 1]
     return record._replace(
-        table=record.table._replace(phase=_STAY, trump=trump, stock=tuple(order[dealt:])),
+        table=table._replace(phase=_STAY, trump=trump, stock=tuple(order[dealt:])),
         to_act=eldest,
         hands=tuple(hands),
         log=record.log.append(shuffle),
@@ -93,7 +94,7 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
 def on_stay_in(record: Record, action: StayIn) -> Record | tuple[Record, Legal]:
     """B-3.1: the seat to act stays in."""
     seat: int = record.to_act  # type: ignore[assignment]
-    return _said(record, seat, record.table, record.hands, record.live, action)
+    return _said(record, seat, record.table, record.hands, action)
 
 
 def on_drop(record: Record, action: Drop) -> Record | tuple[Record, Legal]:
@@ -103,33 +104,29 @@ def on_drop(record: Record, action: Drop) -> Record | tuple[Record, Legal]:
     table = record.table
     hand = record.hands[seat]
     up = 1 << table.trump
-    table = table._replace(
-        trump_out=table.trump_out or bool(hand & up), muck=table.muck | hand & ~up
-    )
-    hands = _replaced(record.hands, seat, 0)
-    return _said(record, seat, table, hands, record.live & ~(1 << seat), action)
+    trump_out = table.trump_out or bool(hand & up)
+    live = table.live & ~(1 << seat)
+    table = table._replace(trump_out=trump_out, muck=table.muck | hand & ~up, live=live)
+    return _said(record, seat, table, _replaced(record.hands, seat, 0), action)
 
 
 def _said(
-    record: Record, seat: int, table: Table, hands: tuple[int, ...], live: int, action: Action
+    record: Record, seat: int, table: Table, hands: tuple[int, ...], action: Action
 ) -> Record | tuple[Record, Legal]:
-    """After ``seat`` said stay in or drop (``table``, ``hands`` and ``live`` as they
-    are now): the next seat speaks; after the dealer, the seats in exchange or play
-    (B-3.2), or the deal ends without play."""
-    deal = record.deal
+    """After ``seat`` said stay in or drop (``table`` and ``hands`` as they are now):
+    the next seat speaks; after the dealer, the seats in exchange or play (B-3.2), or
+    the deal ends without play."""
+    deal = table.deal
     n = deal.rules.players
-    decided = record.decided | 1 << seat
     log = record.log.append(action)
     if seat != deal.dealer:
-        return record._replace(
-            to_act=(seat + 1) % n, table=table, hands=hands, live=live, decided=decided, log=log
-        ), STAY_OR_DROP
+        return record._replace(to_act=(seat + 1) % n, table=table, hands=hands, log=log), (
+            STAY_OR_DROP
+        )
+    live = table.live
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
-        table = table._replace(order=order)
-        return settle_stay(
-            record._replace(table=table, hands=hands, live=live, decided=decided, log=log)
-        )
+        return settle_stay(record._replace(table=table._replace(order=order), hands=hands, log=log))
     first = order[0]
     if deal.rules.exchange:
         phase, leader = _EXCHANGE, record.leader
@@ -140,8 +137,6 @@ def _said(
         to_act=first,
         hands=hands,
         leader=leader,
-        live=live,
-        decided=decided,
         log=log,
     )
 
@@ -241,7 +236,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
         # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand
         after = order[(order.index(seat) + 1) % len(order)]
-        must_head = record.deal.rules.must_head_following
+        must_head = table.deal.rules.must_head_following
         legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
         return record._replace(to_act=after, hands=tuple(hands), trick=trick, log=log), legal
     start = order.index(record.leader)

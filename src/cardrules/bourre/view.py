@@ -119,6 +119,20 @@ def _public(action: Action) -> Action:
     return action
 
 
+def _stayed_in(record: Record) -> tuple[bool | None, ...]:
+    """Per seat: whether it stayed in, ``None`` before it has said (the stay phase goes
+    round once from eldest, B-3.1; a new deal starts with nobody having said)."""
+    table = record.table
+    n, live, phase = len(record.hands), table.live, table.phase
+    if phase is Phase.DEAL:
+        return (None,) * n
+    if phase is not Phase.STAY:
+        return tuple(bool(live >> s & 1) for s in range(n))
+    eldest = (table.deal.dealer + 1) % n
+    said = (record.to_act - eldest) % n  # type: ignore[operator]
+    return tuple(bool(live >> s & 1) if (s - eldest) % n < said else None for s in range(n))
+
+
 def view_of(record: Record, seat: int) -> View:
     """What ``seat`` (a valid seat) may see in ``record`` (X-10). At a deal's chance
     node the view's history and events still hold the deal just finished (its last
@@ -128,9 +142,10 @@ def view_of(record: Record, seat: int) -> View:
     >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2).hand
     ()
     """
-    deal, table = record.deal, record.table
+    table = record.table
+    deal = table.deal
     mine = table.discarded[seat]
-    live, decided = record.live, record.decided
+    live = table.live
     dealer_dropped = not live >> deal.dealer & 1
     # B-4.3 / X-10: a dealer who drops takes the up-card out in public; one who
     # discards it does so face down, so only the dealer's own view knows, and the
@@ -158,9 +173,7 @@ def view_of(record: Record, seat: int) -> View:
         discards=cards_of(mine) if mine else (),
         trump_card=trump_card,
         trump_card_out=dealer_dropped or (discarded_up and seat == deal.dealer),
-        stayed_in=tuple(
-            bool(live >> s & 1) if decided >> s & 1 else None for s in range(len(record.hands))
-        ),
+        stayed_in=_stayed_in(record),
         exchanged=tuple(None if d is None else d.bit_count() for d in table.discarded),
         stock_size=len(table.stock),
         muck_size=table.muck.bit_count() + (1 if discarded_up and table.pending is None else 0),
