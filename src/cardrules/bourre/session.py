@@ -104,7 +104,7 @@ def _cap(
 
 def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[Event]) -> Record:
     """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6) of ``deal`` (its money before
-    them, its phase ``DEAL``): the deal's chance node.
+    them): the record of the deal's chance node.
 
     >>> open_deal(first_deal(Rules(), (3,) * 4, 0).deal, frozenset({1}), Log(), Log()).deal.pot
     7
