@@ -37,7 +37,8 @@ from cardrules.bourre import (
 )
 from cardrules.chance import HIDDEN_SHUFFLE
 from cardrules.registry import get_game
-from test_bourre_helpers import card, dealt, stay_all
+from helpers import dealt
+from test_bourre_helpers import card, stay_all
 
 
 def test_module_exports() -> None:
@@ -66,7 +67,7 @@ def test_actions_are_values_with_short_texts() -> None:
 def test_X_10_view_shows_own_hand_never_others_discards_or_stock() -> None:
     rules = Rules(players=3)
     hands = {1: "2c 3c 4c 5c 6c", 2: "2d 3d 4d 5d 6d", 0: "2h 3h 4h 5h 6h"}
-    state = stay_all(dealt(rules, hands, "6h", stock="As Ks Qs"))
+    state = stay_all(dealt(new_game(rules), hands, trump_card="6h", stock="As Ks Qs"))
     state = state.apply(Exchange(cards("2c 3c")))
     view = state.view(2)
     assert isinstance(view, View)
@@ -90,8 +91,16 @@ def test_X_10_view_shows_own_hand_never_others_discards_or_stock() -> None:
 
 def test_X_10_views_equal_when_only_hidden_cards_differ() -> None:
     rules = Rules(players=3)
-    a = dealt(rules, {1: "2c 3c 4c 5c 6c", 2: "2d 3d 4d 5d 6d", 0: "2h 3h 4h 5h 6h"}, "6h")
-    b = dealt(rules, {1: "2c 3c 4c 5c 6c", 2: "7d 3d 4d 5d 6d", 0: "2h 3h 4h 5h 6h"}, "6h")
+    a = dealt(
+        new_game(rules),
+        {1: "2c 3c 4c 5c 6c", 2: "2d 3d 4d 5d 6d", 0: "2h 3h 4h 5h 6h"},
+        trump_card="6h",
+    )
+    b = dealt(
+        new_game(rules),
+        {1: "2c 3c 4c 5c 6c", 2: "7d 3d 4d 5d 6d", 0: "2h 3h 4h 5h 6h"},
+        trump_card="6h",
+    )
     assert a.view(1) == b.view(1)
     assert a.view(2) != b.view(2)
     a, b = stay_all(a), stay_all(b)
@@ -131,7 +140,7 @@ def test_arrange_deck_checks_its_input() -> None:
 
 
 def test_arrange_deck_at_a_restock_takes_only_a_stock_order() -> None:
-    state = stay_all(dealt(Rules(players=7, hand_size=7), {}, None))
+    state = stay_all(dealt(new_game(Rules(players=7, hand_size=7)), {}))
     hand = state.hands[1]
     state = state.apply(Exchange(hand[:3]))
     state = state.apply(Exchange(state.hands[2][:2]))  # stock was 3: draws 0, restock needed
@@ -158,7 +167,7 @@ def test_X_7_no_action_after_the_session_ends() -> None:
 
 
 def test_X_9_error_names_seat_action_reason_rule_and_legal_actions() -> None:
-    state = dealt(Rules(players=2), {}, None)
+    state = dealt(new_game(Rules(players=2)), {})
     with pytest.raises(IllegalActionError) as info:
         state.apply(Play(state.hands[1][0]))
     error = info.value
@@ -187,7 +196,7 @@ def test_records_and_pickle_round_trip_after_a_long_session() -> None:
 
 
 def test_is_legal_never_raises() -> None:
-    state = stay_all(dealt(Rules(players=3), {}, None))
+    state = stay_all(dealt(new_game(Rules(players=3)), {}))
     for thing in (None, [], {}, Exchange([[]]), Exchange(({},)), Play({}), Shuffle(None), 1.5):  # type: ignore[arg-type]
         assert state.is_legal(thing) is False  # type: ignore[arg-type]
     assert state.is_legal(Exchange(()))
@@ -196,7 +205,7 @@ def test_is_legal_never_raises() -> None:
 def test_X_4_X_5_bourre_has_one_pot_and_never_splits_it() -> None:
     """X-4: no seat can be all-in against a bet, so there is one pot, eligible to the seats
     not dropped; X-5: a tie for most tricks never divides the pot (B-6.1 carries it)."""
-    state = dealt(Rules(players=3), {}, None)
+    state = dealt(new_game(Rules(players=3)), {})
     assert state.pots == ((3, (0, 1, 2)),)
     state = state.apply(DROP)
     assert state.pots == ((3, (0, 2)),)
@@ -206,7 +215,7 @@ def test_B_4_1_B_5_1_equal_actions_apply_like_the_interned_ones() -> None:
     """B-4.1 / B-5.1: an Exchange or Play built by the caller (equal to a legal one but
     not the same object) is accepted and leads to the same state as the interned one;
     equal hands get the very same legal exchanges."""
-    state = stay_all(dealt(Rules(players=3), {}, None))
+    state = stay_all(dealt(new_game(Rules(players=3)), {}))
     assert state.phase is Phase.EXCHANGE
     legal = state.legal_actions()
     assert len(legal) == 32
@@ -217,7 +226,7 @@ def test_B_4_1_B_5_1_equal_actions_apply_like_the_interned_ones() -> None:
     after = state.apply(mine)
     assert after == state.apply(interned)
     assert after.history[-1] is interned
-    twin = stay_all(dealt(Rules(players=3), {}, None))
+    twin = stay_all(dealt(new_game(Rules(players=3)), {}))
     assert twin == state and twin is not state
     assert twin.legal_actions() is legal
     while after.phase is Phase.EXCHANGE:

@@ -41,7 +41,7 @@ def setup(rules: Rules) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries(
         {},
         optional={
-            "stacks": st.tuples(*[st.integers(1, 60)] * n),
+            "stacks": st.tuples(*[st.integers(0, 60)] * n),
             "dealer": st.integers(0, n - 1),
         },
     )

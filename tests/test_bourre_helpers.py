@@ -1,33 +1,14 @@
-"""Shared setup for the Bourré tests: deal given hands and apply actions by text."""
+"""Shared setup for the Bourré tests: apply actions by text (deal given hands with
+``helpers.dealt``)."""
 
 from __future__ import annotations
 
 from cardrules import Card, cards
-from cardrules.bourre import DROP, STAY_IN, Exchange, Play, Rules, State, arrange_deck, new_game
+from cardrules.bourre import DROP, STAY_IN, Exchange, Play, State
 
 
 def card(text: str) -> Card:
     return Card.parse(text)
-
-
-def dealt(
-    rules: Rules,
-    hands: dict[int, str],
-    trump: str | None = None,
-    *,
-    dealer: int = 0,
-    stacks: tuple[int, ...] | None = None,
-    stock: str | None = None,
-) -> State:
-    """A new game with the given hands dealt (the dealer's trump card named)."""
-    state = new_game(rules, stacks=stacks, dealer=dealer)
-    shuffle = arrange_deck(
-        state,
-        {seat: cards(text) for seat, text in hands.items()},
-        trump_card=card(trump) if trump else None,
-        stock=cards(stock) if stock else None,
-    )
-    return state.apply(shuffle)
 
 
 def stay_all(state: State) -> State:

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import CHANCE, sample_chance
-from cardrules.bourre import Phase, Play, Rules, State, new_game, playable, refusal
+from cardrules import CHANCE, Shuffle, sample_chance
+from cardrules.bourre import Exchange, Phase, Play, Rules, State, new_game, playable, refusal
 from cardrules.cards import STANDARD_DECK
 from test_bourre_conformance import bourre_rules
 
@@ -28,7 +28,9 @@ def playout(rules: Rules, seed: int) -> list[State]:
 
 
 def played_this_deal(state: State) -> list[object]:
-    return [a.card for a in state.history[state.deal_actions_from :] if isinstance(a, Play)]
+    history = state.history
+    start = max(i for i, a in enumerate(history) if isinstance(a, Shuffle) and len(a.order) == 52)
+    return [a.card for a in history[start:] if isinstance(a, Play)]
 
 
 @settings(max_examples=60, deadline=None)
@@ -44,9 +46,10 @@ def test_V_B_6_cap_and_B_4_2_card_conservation(rules: Rules, seed: int) -> None:
         places = [c for hand in state.hands for c in hand]
         places += list(state.stock) + list(state.muck)
         places += played_this_deal(state)
-        pending = state.table.pending
-        if pending is not None:  # the drawing seat's discards, the up-card apart (B-4.3)
-            places += [STANDARD_DECK[i] for i in pending[2] if i != state.trump_ix]
+        if state.phase is Phase.RESTOCK:  # the drawing seat's discards, the up-card apart
+            exchange = state.history[-1]  # (B-4.3)
+            assert isinstance(exchange, Exchange)
+            places += [c for c in exchange.discards if c != state.trump_card]
         counted = set(places)
         assert len(counted) == len(places)
         unaccounted = set(STANDARD_DECK) - counted
@@ -63,8 +66,10 @@ def test_B_5_2_legal_plays_are_exactly_the_unrefused_cards(rules: Rules, seed: i
     for state in playout(rules, seed):
         if state.phase is not Phase.PLAY or not isinstance(state.to_act, int):
             continue
-        hand = state.hand_ix[state.to_act]
-        args = (state.trick_ix, state.trump_ix & 3, rules.must_head_following)
+        hand = tuple(c.index for c in state.hands[state.to_act])
+        assert state.trump_card is not None
+        trick = tuple(c.index for c in state.trick)
+        args = (trick, state.trump_card.index & 3, rules.must_head_following)
         listed = {a.card.index for a in state.legal_actions()}  # type: ignore[attr-defined]
         assert listed == set(playable(hand, *args))
         assert listed == {c for c in hand if refusal(c, hand, *args) is None}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules import CHANCE, IllegalActionError, RulesError, Shuffle, cards
+from cardrules import CHANCE, IllegalActionError, RulesError, Shuffle, cards, dumps, loads
 from cardrules.bourre import (
     DROP,
     STAY_IN,
@@ -20,7 +20,8 @@ from cardrules.bourre import (
 )
 from cardrules.cards import STANDARD_DECK
 from cardrules.events import AntePaid, PotCarried, PotWon, Rebuy
-from test_bourre_helpers import card, dealt, plays, say, stay_all
+from helpers import dealt
+from test_bourre_helpers import card, plays, say, stay_all
 
 # ----------------------------------------------------------------------- B-1, Rules
 
@@ -39,7 +40,7 @@ def test_B_1_1_two_to_seven_players_and_the_52_card_deck() -> None:
 def test_B_1_1_ace_high_rank_order() -> None:
     """B-1.1: A K Q J 10 9 … 2 — the ace of the led suit beats the king."""
     rules = Rules(players=2, exchange=False)
-    state = dealt(rules, {1: "Ac 2d 3d 4d 5d", 0: "Kc 2h 3h 4h 5h"}, "5h")
+    state = dealt(new_game(rules), {1: "Ac 2d 3d 4d 5d", 0: "Kc 2h 3h 4h 5h"}, trump_card="5h")
     state = say(state, "in in")
     state = plays(state, "Ac Kc")
     assert state.tricks_won == (0, 1)
@@ -70,7 +71,7 @@ def test_rules_reject_bad_values(field: str, value: object) -> None:
 
 
 def test_new_game_rejects_bad_stacks_and_dealer() -> None:
-    for stacks in ((1, 2, 3), (0, 1, 1, 1), (1.0, 1, 1, 1), "abcd", (True, 1, 1, 1)):
+    for stacks in ((1, 2, 3), (-1, 1, 1, 1), (1.0, 1, 1, 1), "abcd", (True, 1, 1, 1), {0: 1}):
         with pytest.raises(RulesError, match="stacks"):
             new_game(stacks=stacks)  # type: ignore[arg-type]
     for dealer in (-1, 4, "0", None):
@@ -78,6 +79,16 @@ def test_new_game_rejects_bad_stacks_and_dealer() -> None:
             new_game(dealer=dealer)  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         new_game("rules")  # type: ignore[arg-type]
+
+
+def test_X_6_a_seat_that_starts_with_nothing_rebuys_at_the_first_deal() -> None:
+    state = new_game(Rules(players=3, ante=2, stack=50), stacks=[0, 10, 0], dealer=0)
+    assert state.initial_stacks == (0, 10, 0)
+    assert state.rebuys == (1, 0, 1)
+    assert state.stacks == (48, 8, 48)
+    assert [e for e in state.events if isinstance(e, Rebuy)] == [Rebuy(2, 50), Rebuy(0, 50)]
+    assert state.returns() == (-2, -2, -2)
+    assert loads(dumps(state)) == state
 
 
 # ----------------------------------------------------------------------- B-2 antes, deal
@@ -127,7 +138,7 @@ def test_X_1_B_2_2_cards_dealt_one_at_a_time_and_dealer_last_card_is_trump() -> 
 
 def test_B_2_2_trump_card_stays_in_dealer_hand_and_can_be_played() -> None:
     rules = Rules(players=2, exchange=False)
-    state = dealt(rules, {1: "2c 3c 4c 5c 6c", 0: "As 7d 8d 9d Td"}, "As")
+    state = dealt(new_game(rules), {1: "2c 3c 4c 5c 6c", 0: "As 7d 8d 9d Td"}, trump_card="As")
     assert state.trump_card == card("As")
     state = say(state, "in in")
     state = plays(state, "2c As")  # seat 0 is void in clubs and must trump with its up-card
@@ -150,7 +161,7 @@ def test_X_2_chance_node_takes_only_a_shuffle_of_the_chance_cards() -> None:
 
 
 def test_B_3_1_stay_or_drop_in_seat_order_from_eldest() -> None:
-    state = dealt(Rules(players=4), {}, None, dealer=2)
+    state = dealt(new_game(Rules(players=4), dealer=2), {})
     assert [state.to_act] == [3]
     assert state.legal_actions() == (STAY_IN, DROP)
     state = state.apply(DROP)
@@ -159,7 +170,8 @@ def test_B_3_1_stay_or_drop_in_seat_order_from_eldest() -> None:
     assert state.hands[3] == ()  # mucked at once
     state = say(state, "in in in")
     assert state.phase is Phase.EXCHANGE
-    assert state.order == (0, 1, 2)
+    assert state.view(0).stayed_in == (True, True, True, False)
+    assert state.pots == ((state.pot, (0, 1, 2)),)
     assert state.stacks[3] == stack_before == 99  # dropping cost only the ante
     with pytest.raises(IllegalActionError) as info:
         state.apply(STAY_IN)
@@ -167,7 +179,7 @@ def test_B_3_1_stay_or_drop_in_seat_order_from_eldest() -> None:
 
 
 def test_B_3_1_only_stay_or_drop_during_the_stay_phase() -> None:
-    state = dealt(Rules(players=3), {}, None)
+    state = dealt(new_game(Rules(players=3)), {})
     for action in (Exchange(()), Play(state.hands[1][0])):
         with pytest.raises(IllegalActionError) as info:
             state.apply(action)
@@ -176,7 +188,7 @@ def test_B_3_1_only_stay_or_drop_during_the_stay_phase() -> None:
 
 
 def test_B_3_2_nobody_in_carries_the_pot() -> None:
-    state = dealt(Rules(players=3, deals=2), {}, None)
+    state = dealt(new_game(Rules(players=3, deals=2)), {})
     state = say(state, "out out out")
     assert state.deal_number == 1
     assert state.dealer == 1
@@ -185,7 +197,7 @@ def test_B_3_2_nobody_in_carries_the_pot() -> None:
 
 
 def test_B_3_2_one_seat_in_takes_the_pot_at_once() -> None:
-    state = dealt(Rules(players=4, deals=2), {}, None)
+    state = dealt(new_game(Rules(players=4, deals=2)), {})
     state = say(state, "out in out out")
     # seat 2 (second from eldest 1) took the pot of 4 without play
     won = [e for e in state.events if isinstance(e, PotWon)]
@@ -202,9 +214,9 @@ def test_B_3_2_one_seat_in_takes_the_pot_at_once() -> None:
 def test_B_4_1_exchange_in_seat_order_draws_from_the_top_of_the_stock() -> None:
     rules = Rules(players=3)
     state = dealt(
-        rules,
+        new_game(rules),
         {1: "2c 3c 4c 5c 6c", 2: "2d 3d 4d 5d 6d", 0: "2h 3h 4h 5h 6h"},
-        "6h",
+        trump_card="6h",
         stock="As Ks Qs",
     )
     state = stay_all(state)
@@ -224,7 +236,7 @@ def test_B_4_1_exchange_in_seat_order_draws_from_the_top_of_the_stock() -> None:
 
 
 def test_B_4_1_exchange_lists_every_servable_subset_and_rejects_foreign_cards() -> None:
-    state = stay_all(dealt(Rules(players=2), {1: "2c 3c 4c 5c 6c"}, None))
+    state = stay_all(dealt(new_game(Rules(players=2)), {1: "2c 3c 4c 5c 6c"}))
     legal = state.legal_actions()
     assert len(legal) == 32
     assert len(set(legal)) == 32
@@ -242,7 +254,7 @@ def test_B_4_1_exchange_lists_every_servable_subset_and_rejects_foreign_cards() 
 def test_B_4_2_restock_with_seven_players() -> None:
     """B-4.2: seven seats each exchange five; the stock (17) runs short twice."""
     rules = Rules(players=7)
-    state = stay_all(dealt(rules, {}, None))
+    state = stay_all(dealt(new_game(rules), {}))
     assert len(state.stock) == 17
     hands = state.hands
     for seat in (1, 2, 3):
@@ -283,7 +295,7 @@ def test_B_4_2_restock_with_seven_players() -> None:
 
 def test_B_4_2_dropped_hands_are_mucked_at_once_and_restocked() -> None:
     rules = Rules(players=7, hand_size=7)
-    state = dealt(rules, {}, None)
+    state = dealt(new_game(rules), {})
     hands = state.hands
     state = say(state, "out out out out out in in")
     assert len(state.stock) == 3
@@ -295,7 +307,7 @@ def test_B_4_2_dropped_hands_are_mucked_at_once_and_restocked() -> None:
 
 def test_B_4_2_an_exchange_is_legal_only_if_it_can_be_served() -> None:
     rules = Rules(players=7, hand_size=7)
-    state = stay_all(dealt(rules, {}, None))
+    state = stay_all(dealt(new_game(rules), {}))
     assert len(state.stock) == 3  # 49 dealt, nobody dropped, nothing discarded yet
     sizes = {len(a.discards) for a in state.legal_actions()}  # type: ignore[attr-defined]
     assert sizes == {0, 1, 2, 3}
@@ -307,7 +319,9 @@ def test_B_4_2_an_exchange_is_legal_only_if_it_can_be_served() -> None:
 
 def test_B_4_3_the_dealer_may_discard_the_trump_card_trump_stays() -> None:
     rules = Rules(players=2)
-    state = dealt(rules, {1: "2c 3c 4c 5c 6c", 0: "Ah 7d 8d 9d Td"}, "Ah", stock="As")
+    state = dealt(
+        new_game(rules), {1: "2c 3c 4c 5c 6c", 0: "Ah 7d 8d 9d Td"}, trump_card="Ah", stock="As"
+    )
     state = stay_all(state)
     state = state.apply(Exchange(()))
     state = state.apply(Exchange(cards("Ah")))
@@ -323,7 +337,7 @@ def test_B_4_3_the_dealer_may_discard_the_trump_card_trump_stays() -> None:
 
 
 def test_V_B_3_reno_has_no_exchange() -> None:
-    state = stay_all(dealt(Rules(players=3, exchange=False), {}, None))
+    state = stay_all(dealt(new_game(Rules(players=3, exchange=False)), {}))
     assert state.phase is Phase.PLAY
     assert state.to_act == 1
     with pytest.raises(IllegalActionError) as info:

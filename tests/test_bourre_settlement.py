@@ -8,7 +8,8 @@ from cardrules import Shuffle
 from cardrules.bourre import Bourre, PotCapped, Rules, new_game
 from cardrules.cards import STANDARD_DECK
 from cardrules.events import PotCarried, PotShared, PotWon, Rebuy, SessionEnded
-from test_bourre_helpers import dealt, plays, say
+from helpers import dealt
+from test_bourre_helpers import plays, say
 
 # Three seats, dealer 0 (play order 1, 2, 0), spades trump: seat 1 takes all five tricks.
 SWEEP = {1: "As Ks Qs Js Ts", 2: "2h 3h 4h 5h 6h", 0: "2s 2c 3c 4c 5c"}
@@ -24,16 +25,16 @@ TWO_PLAY = "2s Td 8s Ks 6c 7d 5c Jc 3d Ad Kd 9c 4h Jd 8c 3h 9s 2c 7h 9h"
 
 
 def sweep(rules: Rules, stacks: tuple[int, ...] | None = None):  # type: ignore[no-untyped-def]
-    state = say(dealt(rules, SWEEP, "2s", stacks=stacks), "in in in")
+    state = say(dealt(new_game(rules, stacks=stacks), SWEEP, trump_card="2s"), "in in in")
     return plays(state, SWEEP_PLAY)
 
 
 def tie(rules: Rules):  # type: ignore[no-untyped-def]
-    return plays(say(dealt(rules, TIE, "8d"), "in in in in"), TIE_PLAY)
+    return plays(say(dealt(new_game(rules), TIE, trump_card="8d"), "in in in in"), TIE_PLAY)
 
 
 def two(rules: Rules):  # type: ignore[no-untyped-def]
-    return plays(say(dealt(rules, TWO, "Ad"), "in in in in"), TWO_PLAY)
+    return plays(say(dealt(new_game(rules), TWO, trump_card="Ad"), "in in in in"), TWO_PLAY)
 
 
 def test_B_6_1_B_6_2_winner_takes_the_pot_and_bourres_pay_it_into_the_next_pot() -> None:
@@ -181,7 +182,7 @@ def test_X_7_session_rotates_the_dealer_and_shares_a_leftover_pot_exactly() -> N
     assert state.rebuys == (1, 0, 0)
     assert state.pot == 0
     total = 5 + 6 + 6
-    assert state.shares == (Fraction(total, 3),) * 3
+    assert PotShared(total, (Fraction(total, 3),) * 3) in state.events
     assert state.returns() == (
         Fraction(total, 3) + 96 - 1 - 100,
         Fraction(total, 3) + 94 - 100,

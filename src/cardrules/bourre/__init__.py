@@ -13,8 +13,8 @@ in and took no trick is bourré and pays the pot's amount into the next one.
 (True, Fraction(0, 1))
 """
 
-from cardrules.actions import Action
 from cardrules.bourre.actions import (
+    ACTIONS,
     DROP,
     STAY_IN,
     Drop,
@@ -26,13 +26,11 @@ from cardrules.bourre.actions import (
 )
 from cardrules.bourre.deck import arrange_deck
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
-from cardrules.bourre.rules import Rules
-from cardrules.bourre.state import GAME_ID, State, new_game
+from cardrules.bourre.phase import Phase
+from cardrules.bourre.rules import GAME_ID, Rules
+from cardrules.bourre.state import State, new_game
 from cardrules.bourre.tricks import judge, playable, refusal, trick_winner
-from cardrules.bourre.view import Phase, View
-
-ACTIONS: tuple[type[Action], ...] = (StayIn, Drop, Exchange, Play)
-"""The action classes of Bourré (records use them)."""
+from cardrules.bourre.view import View
 
 __all__ = [
     "ACTIONS",

@@ -17,11 +17,20 @@ from typing import Any
 
 import attrs
 
-from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.cards import STANDARD_DECK, Card
 
-__all__ = ["DROP", "STAY_IN", "Drop", "Exchange", "HiddenExchange", "Play", "StayIn", "play_of"]
+__all__ = [
+    "ACTIONS",
+    "DROP",
+    "STAY_IN",
+    "Drop",
+    "Exchange",
+    "HiddenExchange",
+    "Play",
+    "StayIn",
+    "play_of",
+]
 
 
 @attrs.frozen(slots=True)
@@ -125,16 +134,5 @@ def hidden_exchange(count: int) -> HiddenExchange:
     return _HIDDEN[count]
 
 
-make_exchange = constructor(Exchange, ("discards",))
-"""Build an ``Exchange`` of discards already in canonical order (skips the converter)."""
-
-
-def exchange_of(discards: tuple[Card, ...]) -> Exchange:
-    """A new ``Exchange`` of ``discards``, which must already be in canonical order
-    (a fast path that skips the converter).
-
-    >>> from cardrules.cards import cards
-    >>> exchange_of(cards("2c As")) == Exchange(cards("As 2c"))
-    True
-    """
-    return make_exchange(discards)
+ACTIONS: tuple[type[Action], ...] = (StayIn, Drop, Exchange, Play)
+"""The action classes of Bourré (records use them)."""

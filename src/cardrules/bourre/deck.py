@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from cardrules.bourre.view import Phase
+from cardrules.bourre.phase import Phase
 from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError
@@ -79,8 +79,7 @@ def arrange_deck(
         )
     if not isinstance(hands, Mapping):
         raise CardRulesError(f"arrange_deck: hands must be a mapping seat -> cards, not {hands!r}")
-    rules = state.rules
-    n, size = rules.players, rules.hand_size
+    n, size = state.rules.players, state.rules.hand_size
     pool = state.chance_cards
     top = _cards(stock, "arrange_deck: stock") if stock is not None else ()
     if phase is Phase.RESTOCK:
@@ -89,6 +88,46 @@ def arrange_deck(
                 "arrange_deck: at a restock only stock= may be given (no hands, no trump_card)"
             )
         return Shuffle(_complete(top, pool, "the muck"))
+    given = _given_hands(hands, n, size)
+    dealer = state.dealer
+    if trump_card is not None:
+        given = _with_trump(given, trump_card, dealer)
+    _fill(given, pool, top, trump_card, dealer, n, size)
+    eldest = (dealer + 1) % n
+    dealt = [given[(eldest + k) % n][r] for r in range(size) for k in range(n)]
+    return Shuffle(_complete((*dealt, *top), pool, "the deck"))
+
+
+def _fill(
+    given: dict[int, tuple[Card, ...]],
+    pool: tuple[Card, ...],
+    top: tuple[Card, ...],
+    trump_card: Card | None,
+    dealer: int,
+    n: int,
+    size: int,
+) -> None:
+    """Check that no card is given twice, and give each seat left out the first unused
+    cards of ``pool`` (the dealer's last one ``trump_card``, when given)."""
+    used = [card for hand in given.values() for card in hand]
+    if trump_card is not None and dealer not in given:
+        used.append(trump_card)
+    used += top
+    if len(set(used)) != len(used):
+        twice = sorted({str(c) for c in used if used.count(c) > 1})
+        raise CardRulesError(f"arrange_deck: cards given twice: {' '.join(twice)}")
+    spare = iter(c for c in pool if c not in set(used))
+    for seat in range(n):
+        if seat not in given:
+            up = trump_card if seat == dealer else None
+            filler = [next(spare) for _ in range(size - (up is not None))]
+            given[seat] = (*filler, up) if up is not None else tuple(filler)
+
+
+def _given_hands(
+    hands: Mapping[int, Iterable[Card]], n: int, size: int
+) -> dict[int, tuple[Card, ...]]:
+    """The hands given to :func:`arrange_deck`, checked: seats and card counts."""
     given: dict[int, tuple[Card, ...]] = {}
     for seat, cards in hands.items():
         if type(seat) is not int or not 0 <= seat < n:
@@ -101,37 +140,23 @@ def arrange_deck(
                 f"arrange_deck: seat {seat} must get exactly {size} cards, not {len(hand)}"
             )
         given[seat] = hand
-    dealer = state.dealer
-    if trump_card is not None:
-        if trump_card.__class__ is not Card:
-            raise CardRulesError(f"arrange_deck: trump_card must be a Card, not {trump_card!r}")
-        if dealer in given:
-            if trump_card not in given[dealer]:
-                raise CardRulesError(
-                    f"arrange_deck: the trump card {trump_card} must be in the "
-                    f"dealer's (seat {dealer}) hand"
-                )
-            given[dealer] = (*(c for c in given[dealer] if c != trump_card), trump_card)
-    used = [card for hand in given.values() for card in hand]
-    if trump_card is not None and dealer not in given:
-        used.append(trump_card)
-    used += top
-    if len(set(used)) != len(used):
-        twice = sorted({str(c) for c in used if used.count(c) > 1})
-        raise CardRulesError(f"arrange_deck: cards given twice: {' '.join(twice)}")
-    spare = iter(c for c in pool if c not in set(used))
-    for seat in range(n):
-        if seat not in given:
-            filler = [
-                next(spare)
-                for _ in range(size - (1 if seat == dealer and trump_card is not None else 0))
-            ]
-            if seat == dealer and trump_card is not None:
-                filler.append(trump_card)
-            given[seat] = tuple(filler)
-    eldest = (dealer + 1) % n
-    dealt = [given[(eldest + k) % n][r] for r in range(size) for k in range(n)]
-    return Shuffle(_complete((*dealt, *top), pool, "the deck"))
+    return given
+
+
+def _with_trump(
+    given: dict[int, tuple[Card, ...]], trump_card: object, dealer: int
+) -> dict[int, tuple[Card, ...]]:
+    """``given`` with ``trump_card`` moved last in the dealer's hand (B-2.2), checked."""
+    if trump_card.__class__ is not Card:
+        raise CardRulesError(f"arrange_deck: trump_card must be a Card, not {trump_card!r}")
+    if dealer in given:
+        if trump_card not in given[dealer]:
+            raise CardRulesError(
+                f"arrange_deck: the trump card {trump_card} must be in the "
+                f"dealer's (seat {dealer}) hand"
+            )
+        given[dealer] = (*(c for c in given[dealer] if c != trump_card), trump_card)
+    return given
 
 
 def _complete(first: tuple[Card, ...], pool: tuple[Card, ...], where: str) -> tuple[Card, ...]:

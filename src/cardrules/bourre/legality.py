@@ -1,104 +1,107 @@
-"""Legality of decisions: the one legal set, and the error naming the rule (X-9).
+"""Legality of decisions: the one legal set of a decision node (:func:`legal`), why an
+action is not in it (:func:`why_not`), and the set in a few words (:func:`describe`).
 
-Chance nodes are checked by :func:`cardrules.chance.check_shuffle` instead.
+Chance nodes are checked by the state shell (:func:`cardrules.chance.check_shuffle`).
+Every action listed is interned: the plays by card, the stay and drop actions, and the
+exchanges of up to three cards (the larger ones are built afresh).
 
->>> from cardrules.bourre import new_game
->>> legal_actions(new_game())
-()
+>>> from cardrules.bourre.actions import STAY_IN
+>>> STAY_OR_DROP.actions(), STAY_IN in STAY_OR_DROP
+((StayIn(), Drop()), True)
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable
-from itertools import chain, combinations, repeat
-from typing import TYPE_CHECKING
+from itertools import combinations
 
+from cardrules._fast import blank_instances, constructor
 from cardrules.actions import Action
-from cardrules.bourre.actions import (
-    DROP,
-    STAY_IN,
-    Drop,
-    Exchange,
-    Play,
-    StayIn,
-    play_of,
-)
+from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
+from cardrules.bourre.phase import Phase
+from cardrules.bourre.record import Record, indices_of
 from cardrules.bourre.tricks import narrow, refusal
-from cardrules.bourre.view import Phase
+from cardrules.caching import BoundedCache
 from cardrules.cards import STANDARD_DECK, Card
-from cardrules.chance import Shuffle
-from cardrules.errors import IllegalActionError
+from cardrules.errors import shorten
 from cardrules.game import describe_actions
+from cardrules.legal import Legal
 
-if TYPE_CHECKING:
-    from cardrules.bourre.state import State
+__all__ = ["STAY_OR_DROP", "describe", "exchanges", "legal", "plays", "why_not"]
 
-__all__ = ["illegal", "leads", "legal_actions", "plays"]
-
-_PLAYS = tuple(play_of(index) for index in range(52))
 _STAY, _EXCHANGE, _PLAY = Phase.STAY, Phase.EXCHANGE, Phase.PLAY
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
-STAY_OR_DROP = (STAY_IN, DROP)
-"""The legal actions of the stay phase."""
-_PLAY_TEXTS = tuple(str(play) for play in _PLAYS)
+STAY_OR_DROP = Legal((STAY_IN, DROP))
+"""The legal set of the stay phase (B-3.1)."""
+
+_listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
+"""``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
+_make_exchange = constructor(Exchange, ("discards",))
+"""``Exchange(discards)`` of discards already in canonical order, without its
+converter (the exchanges of four cards or more, built afresh)."""
+_BYTE_PLAYS = tuple(
+    tuple(
+        tuple(
+            play_of(8 * chunk + bit) for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52
+        )
+        for byte in range(256)
+    )
+    for chunk in range(7)
+)
+"""For each byte of a card mask (chunk ``k``: card indices ``8k`` … ``8k+7``) and each
+value of that byte, the interned plays of its cards: a mask's plays are read a byte at
+a time, with no work per card."""
+_EXCHANGE_CACHE = BoundedCache[tuple[int, int], tuple[Exchange, ...]](1 << 20)
+"""(hand mask, most) → the legal exchanges of that hand."""
 
 
-_EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Exchange, ...]] = {}
-_EXCHANGES_KEPT = 256
-_new = object.__new__
-_SET_DISCARDS = Exchange.__dict__["discards"].__set__
-_card_of = STANDARD_DECK.__getitem__
+def plays(mask: int) -> Legal:
+    """The legal set playing one of the cards of the card mask ``mask`` (interned
+    ``Play`` actions in canonical order).
+
+    >>> [str(p) for p in plays(0b11).actions()]
+    ['play 2♣', 'play 2♦']
+    """
+    found: tuple[Play, ...] = ()
+    chunk = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            found += _BYTE_PLAYS[chunk][byte]
+        mask >>= 8
+        chunk += 1
+    return _listed(found)
 
 
-def exchanges(hand: tuple[int, ...], most: int) -> tuple[Exchange, ...]:
-    """The interned legal exchanges of ``hand`` (canonical indices) discarding at most
-    ``most`` cards (B-4.1, B-4.2): stand pat first, then by size, each in canonical order.
+def exchanges(hand: int, most: int) -> Legal:
+    """The legal exchanges of the card mask ``hand`` discarding at most ``most`` cards
+    (B-4.1, B-4.2): stand pat first, then by size, each in canonical order.
 
     Exchanges of up to three cards are interned (equal discards, the same object);
     larger ones are built afresh. Every subset is found in C (``combinations`` of the
-    hand, looked up in one table keyed by the tuple of card indices): no Python work
-    per subset. Equal hands get the same tuple, so a search that reaches one seat's
-    exchange from many states builds it once (the cache keeps the last few hundred
-    hands: a larger one makes every garbage collection slower).
+    hand, looked up in one table keyed by the tuple of card indices).
 
-    >>> [str(x) for x in exchanges((0, 51), 2)]
+    >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
     ['stand pat', 'exchange 1 card', 'exchange 1 card', 'exchange 2 cards']
-    >>> exchanges((0, 51), 1) is exchanges((0, 51), 1)
-    True
-    >>> exchanges((0, 51), 1)[1] is exchanges((0, 7, 51), 3)[1]
+    >>> exchanges(1 | 1 << 51, 1).actions()[1] is exchanges(1 | 1 << 7, 3).actions()[1]
     True
     """
     key = (hand, most)
-    found = _EXCHANGES.get(key)
-    if found is not None:
-        return found
-    if len(_EXCHANGES) >= _EXCHANGES_KEPT:
-        _EXCHANGES.clear()
-    found = _STAND_PAT
-    if most >= 1:
-        found += tuple(map(_SINGLES.__getitem__, hand))
+    found = _EXCHANGE_CACHE.get(key)
+    if found is None:
+        cards = indices_of(hand)
+        found = _STAND_PAT
+        if most >= 1:
+            found += tuple(map(_SINGLES.__getitem__, cards))
         if most >= 2:
-            found += tuple(map(_INTERNED.__getitem__, combinations(hand, 2)))
-            if most >= 3:
-                found += tuple(map(_INTERNED.__getitem__, combinations(hand, 3)))
-                if most >= 4:
-                    cards = tuple(map(_card_of, hand))
-                    found += _blank_exchanges(
-                        tuple(
-                            chain.from_iterable(combinations(cards, k) for k in range(4, most + 1))
-                        )
-                    )
-    _EXCHANGES[key] = found
-    return found
-
-
-def _blank_exchanges(subsets: tuple[tuple[Card, ...], ...]) -> tuple[Exchange, ...]:
-    """New ``Exchange`` objects of ``subsets`` (each already in canonical order), built
-    in C: blank instances, then their one slot set through its descriptor."""
-    found: tuple[Exchange, ...] = tuple(map(_new, repeat(Exchange, len(subsets))))
-    deque(map(_SET_DISCARDS, found, subsets), 0)
-    return found
+            found += tuple(map(_INTERNED.__getitem__, combinations(cards, 2)))
+        if most >= 3:
+            found += tuple(map(_INTERNED.__getitem__, combinations(cards, 3)))
+        if most >= 4:
+            hand_cards = tuple(map(STANDARD_DECK.__getitem__, cards))
+            for size in range(4, most + 1):
+                found += tuple(map(_make_exchange, combinations(hand_cards, size)))
+        found = _EXCHANGE_CACHE.put(key, found)
+    return _listed(found)
 
 
 class _Interned(dict[tuple[int, ...], Exchange]):
@@ -114,7 +117,7 @@ class _Interned(dict[tuple[int, ...], Exchange]):
         self.update(
             zip(
                 combinations(range(52), 3),
-                _blank_exchanges(tuple(combinations(STANDARD_DECK, 3))),
+                blank_instances(Exchange, "discards", combinations(STANDARD_DECK, 3)),
                 strict=True,
             )
         )
@@ -122,147 +125,117 @@ class _Interned(dict[tuple[int, ...], Exchange]):
 
 
 _PAIR_COUNT = 52 * 51 // 2
-_STAND_PAT = _blank_exchanges(((),))
+_STAND_PAT = blank_instances(Exchange, "discards", ((),))
 """The interned stand-pat exchange, alone in a tuple."""
-_SINGLES = _blank_exchanges(tuple(zip(STANDARD_DECK)))
+_SINGLES = blank_instances(Exchange, "discards", zip(STANDARD_DECK))
 """The interned one-card exchanges, by card index."""
 _INTERNED = _Interned(
     zip(
         combinations(range(52), 2),
-        _blank_exchanges(tuple(combinations(STANDARD_DECK, 2))),
+        blank_instances(Exchange, "discards", combinations(STANDARD_DECK, 2)),
         strict=True,
     )
 )
 """The interned exchanges of two cards and, from the first use, of three."""
 
 
-# ---------------------------------------------------------------------- legality
+def legal(record: Record) -> Legal:
+    """The one legal set of a decision node (``record.to_act`` a seat).
 
-
-def plays(
-    hand: tuple[int, ...], trick: tuple[int, ...], trump: int, must_head: bool
-) -> tuple[Play, ...]:
-    """The legal plays of ``hand`` to a trick already begun (the last step of
-    :func:`~cardrules.bourre.tricks.judge`), as interned actions.
-
-    >>> [str(p) for p in plays((1, 12, 13), (9,), 0, True)]  # 4♦ led, clubs trump
-    ['play 5♦']
+    >>> from cardrules import Shuffle
+    >>> from cardrules.bourre import new_game
+    >>> state = new_game()
+    >>> state.apply(Shuffle(state.chance_cards)).legal() == STAY_OR_DROP
+    True
     """
-    return tuple(map(_PLAYS.__getitem__, narrow(hand, trick, trump, must_head)))
-
-
-def leads(hand: tuple[int, ...]) -> tuple[Play, ...]:
-    """The legal plays of ``hand`` leading a trick: any card (B-5.1), as interned actions.
-
-    >>> [str(p) for p in leads((0, 51))]
-    ['play 2♣', 'play A♠']
-    """
-    return tuple(map(_PLAYS.__getitem__, hand))
-
-
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """The one source of legality for decisions (chance nodes: ``check_shuffle``)."""
-    table = state.table
+    table = record.table
     phase = table.phase
+    seat: int = record.to_act  # type: ignore[assignment]
+    hand = record.hands[seat]
     if phase is _PLAY:
-        seat: int = state.to_act  # type: ignore[assignment]
-        trick = state.trick_ix
+        trick = record.trick
         if trick:
-            return plays(
-                state.hand_ix[seat], trick, table.trump_ix & 3, table.deal.rules.must_head_following
-            )
-        return leads(state.hand_ix[seat])
+            must_head = table.deal.rules.must_head_following
+            return plays(narrow(hand, trick, table.trump & 3, must_head))
+        return plays(hand)
     if phase is _STAY:
         return STAY_OR_DROP
-    if phase is _EXCHANGE:
-        seat = state.to_act  # type: ignore[assignment]
-        hand = state.hand_ix[seat]
-        return exchanges(hand, min(len(hand), len(table.stock_ix) + len(table.muck_ix)))
-    return ()
+    return exchanges(hand, min(hand.bit_count(), len(table.stock) + table.muck.bit_count()))
 
 
-def illegal(state: State, action: object) -> IllegalActionError:
-    """The error for an action not in the legal set: the reason and the rule (X-9)."""
-    seat = state.to_act
-    assert isinstance(seat, int)
-    rule, reason = "X-9", "it is not an action of Bourré"
-    if isinstance(action, Shuffle):
-        rule, reason = "X-2", "a Shuffle is only applied at a chance node"
-    elif isinstance(action, Action):
-        rule, reason = _reason(state, seat, action)
-    if isinstance(action, StayIn | Drop | Exchange | Play):
-        what = f"seat {seat} cannot {_text(action)}"
-    else:
-        what = f"seat {seat} cannot apply {_text(action, repr)}"
-    return IllegalActionError(
-        f"{what}: {reason} ({rule}); legal now: {describe_legal(state)}",
-        rule=rule,
-        seat=seat,
-        action=action,
-    )
-
-
-def describe_legal(state: State) -> str:
-    """The legal actions in a few words (the exchanges summed up by size).
+def describe(record: Record, legal: Legal) -> str:
+    """The legal set in a few words, for messages (the exchanges summed up by size).
 
     >>> from cardrules.bourre import new_game
-    >>> describe_legal(new_game())
-    'nothing'
+    >>> describe(None, STAY_OR_DROP)  # type: ignore[arg-type]
+    'stay in, drop'
     """
-    legal = state.legal_actions()
-    if state.phase is _EXCHANGE:
-        most = max(len(action.discards) for action in legal)  # type: ignore[attr-defined]
+    listed = legal.listed
+    if listed and listed[0].__class__ is Exchange:
+        most = max(len(action.discards) for action in listed)  # type: ignore[attr-defined]
         return f"stand pat, or exchange 1 to {most} of its cards" if most else "stand pat"
-    if state.phase is _PLAY:
-        return ", ".join([_PLAY_TEXTS[action.card.index] for action in legal])  # type: ignore[attr-defined]
-    return describe_actions(legal)
+    if listed and listed[0].__class__ is Play:
+        return ", ".join([str(action) for action in listed])
+    return describe_actions(listed)
 
 
-def _text(action: object, show: Callable[[object], str] = str) -> str:
-    try:
-        return show(action)
-    except Exception:  # a broken __str__/__repr__ must not hide the real error
-        return f"a {type(action).__name__}"
+def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
+    """``(rule, reason)``: why ``action``, an action of Bourré, is not in ``legal``.
 
-
-def _reason(state: State, seat: int, action: Action) -> tuple[str, str]:
-    """Why ``action`` of the right kind or the wrong kind is not legal now."""
-    phase = state.phase
+    >>> from cardrules import Shuffle
+    >>> from cardrules.bourre import Play, new_game
+    >>> state = new_game()
+    >>> state = state.apply(Shuffle(state.chance_cards))
+    >>> state.is_legal(Play(STANDARD_DECK[0]))
+    False
+    """
+    phase = record.table.phase
     if phase is _STAY:
         return "B-3.1", "every seat first says stay in or drop, in seat order from eldest"
     if phase is _EXCHANGE:
-        if not isinstance(action, Exchange):
+        if action.__class__ is not Exchange:
             return "B-4.1", "the seats still in now exchange, in seat order from eldest"
-        discards = action.discards
-        if not isinstance(discards, tuple) or not all(c.__class__ is Card for c in discards):
-            return "X-9", "Exchange.discards must be a tuple of Cards"
-        if len(set(discards)) != len(discards):
-            return "X-9", "a card is discarded twice"
-        hand = state.hand_ix[seat]
-        foreign = [c for c in discards if c.index not in hand]
-        if foreign:
-            return "B-4.1", (
-                f"the seat does not hold {' '.join(map(str, foreign))}: it can only "
-                "discard its own cards"
-            )
-        available = len(state.stock_ix) + len(state.muck_ix)
-        return "B-4.2", (
-            f"only {available} card(s) can be drawn (stock "
-            f"{len(state.stock_ix)}, restockable muck {len(state.muck_ix)})"
-        )
-    # trick play
-    if isinstance(action, Exchange) and not state.rules.exchange:
+        return _exchange_reason(record, action)
+    if action.__class__ is Exchange and not record.table.deal.rules.exchange:
         return "V-B.3", "Reno Bourré (exchange=False) has no exchange"
-    if not isinstance(action, Play):
+    if action.__class__ is not Play:
         return "B-5.1", "the deal is in trick play: only Play(card) is possible"
+    return _play_reason(record, action)
+
+
+def _exchange_reason(record: Record, action: Exchange) -> tuple[str, str]:
+    """Why an ``Exchange`` is refused (B-4.1, B-4.2, X-9)."""
+    discards = action.discards
+    if not isinstance(discards, tuple) or not all(c.__class__ is Card for c in discards):
+        return "X-9", "Exchange.discards must be a tuple of Cards"
+    if len(set(discards)) != len(discards):
+        return "X-9", "a card is discarded twice"
+    hand = record.hands[record.to_act]  # type: ignore[index]
+    foreign = [c for c in discards if not hand >> c.index & 1]
+    if foreign:
+        return "B-4.1", (
+            f"the seat does not hold {' '.join(map(str, foreign))}: it can only "
+            "discard its own cards"
+        )
+    table = record.table
+    stock, muck = len(table.stock), table.muck.bit_count()
+    return "B-4.2", (
+        f"only {stock + muck} card(s) can be drawn (stock {stock}, restockable muck {muck})"
+    )
+
+
+def _play_reason(record: Record, action: Play) -> tuple[str, str]:
+    """Why a ``Play`` is refused (B-5.2–B-5.5, X-9)."""
     card = action.card
     if card.__class__ is not Card:
-        return "X-9", f"Play.card must be a Card, not {card!r}"
-    index = card.index
-    hand = state.hand_ix[seat]
-    rule = refusal(index, hand, state.trick_ix, state.trump_ix & 3, state.rules.must_head_following)
-    trump = STANDARD_DECK[state.trump_ix].suit
-    led = STANDARD_DECK[state.trick_ix[0]].suit if state.trick_ix else None
+        return "X-9", f"Play.card must be a Card, not {shorten(card, repr)}"
+    table, trick = record.table, record.trick
+    hand = indices_of(record.hands[record.to_act])  # type: ignore[index]
+    must_head = table.deal.rules.must_head_following
+    rule = refusal(card.index, hand, trick, table.trump & 3, must_head)
+    rule = rule or "X-9"
+    trump = STANDARD_DECK[table.trump].suit
+    led = STANDARD_DECK[trick[0]].suit if trick else None
     reasons = {
         "X-9": f"the seat does not hold {card}",
         "B-5.2": f"it holds {led} and must follow suit",
@@ -270,5 +243,4 @@ def _reason(state: State, seat: int, action: Action) -> tuple[str, str]:
         "B-5.4": "a trump must beat the highest trump in the trick when it can",
         "B-5.5": f"it must beat the highest {led} in the trick when it can",
     }
-    rule = rule or "X-9"
     return rule, reasons.get(rule, "it is not playable now")

@@ -16,7 +16,10 @@ import attrs
 
 from cardrules.errors import RulesError
 
-__all__ = ["Rules"]
+__all__ = ["GAME_ID", "Rules"]
+
+GAME_ID = "bourre"
+"""The game's id in records."""
 
 
 def _int(name: str, value: object, low: int, high: int | None, rule: str) -> None:

@@ -1,13 +1,14 @@
 """Pure trick logic of Bourré: which cards may be played, and who wins a trick.
 
 Cards are canonical indices here (``card.index``: suit = ``index & 3``, and within a
-suit a larger index is a higher card), which keeps this hot path fast. The one
-source of truth is :func:`judge`: it narrows the hand step by step, each step named
-by the rule that imposes it (B-5.2 follow suit, B-5.3 trump, B-5.4 overtrump, B-5.5
-head the trick). :func:`playable` is its last step; :func:`refusal` names the step
-that removed a card.
+suit a larger index is a higher card), and the hand a card mask inside (see
+:mod:`cardrules.bourre.record`), which keeps this hot path fast. The one rule is
+:func:`narrow`: it narrows the hand step by step, each step named by the rule that
+imposes it (B-5.2 follow suit, B-5.3 trump, B-5.4 overtrump, B-5.5 head the trick).
+:func:`judge` keeps the steps, :func:`playable` is its last step (the legal plays),
+:func:`refusal` names the step that removed a card.
 
->>> from cardrules.cards import cards
+>>> from cardrules.cards import STANDARD_DECK, cards
 >>> def ix(text): return tuple(c.index for c in cards(text))
 >>> hearts = 2
 >>> [str(STANDARD_DECK[i]) for i in playable(ix("2c Kc 3h"), ix("Qc"), hearts, True)]
@@ -20,9 +21,12 @@ that removed a card.
 
 from __future__ import annotations
 
-from cardrules.cards import STANDARD_DECK
+from cardrules.bourre.record import mask_of
 
-__all__ = ["judge", "narrow", "playable", "refusal", "trick_winner"]
+__all__ = ["SUIT_MASKS", "judge", "narrow", "playable", "refusal", "trick_winner"]
+
+SUIT_MASKS = tuple(mask_of(range(suit, 52, 4)) for suit in range(4))
+"""The card mask of each suit, by suit index (0 clubs … 3 spades)."""
 
 Step = tuple[str, tuple[int, ...]]
 
@@ -44,24 +48,25 @@ def judge(
     """
     if not trick:
         return (("B-5.1", hand),)
-    steps: list[Step] = [("B-5.1", hand)]
-    narrow(hand, trick, trump, must_head, steps)
-    return tuple(steps)
+    steps: list[tuple[str, int]] = []
+    narrow(mask_of(hand), trick, trump, must_head, steps)
+    return (("B-5.1", hand), *((rule, _within(hand, kept)) for rule, kept in steps))
 
 
 def narrow(
-    hand: tuple[int, ...],
+    hand: int,
     trick: tuple[int, ...],
     trump: int,
     must_head: bool,
-    steps: list[Step] | None = None,
-) -> tuple[int, ...]:
-    """The playable cards of ``hand`` on a trick already begun (B-5.2–B-5.5); each
-    narrowing step is appended to ``steps`` when given (:func:`judge` keeps them, the
-    legal plays do not need them: one rule, two uses).
+    steps: list[tuple[str, int]] | None = None,
+) -> int:
+    """The playable cards of the card mask ``hand`` on a trick already begun
+    (B-5.2–B-5.5), as a card mask; each narrowing step is appended to ``steps`` when
+    given (:func:`judge` keeps them, the legal plays do not need them: one rule, two
+    uses).
 
-    >>> narrow((1, 12, 13), (9,), 0, True)  # 4♦ led, clubs trump: head it with 5♦
-    (13,)
+    >>> narrow(mask_of((1, 12, 13)), (9,), 0, True) == mask_of((13,))  # 4♦ led, clubs trump
+    True
     """
     led = trick[0] & 3
     high_trump = -1
@@ -73,36 +78,39 @@ def narrow(
                 high_trump = card
         elif suit == led and card > high_led:
             high_led = card
-    follow = [card for card in hand if card & 3 == led]
+    follow = hand & SUIT_MASKS[led]
     if follow:
-        kept = tuple(follow) if len(follow) < len(hand) else hand
-        if steps is not None and kept is not hand:
-            steps.append(("B-5.2", kept))
+        if steps is not None and follow != hand:
+            steps.append(("B-5.2", follow))
         if led == trump:
-            beat = [card for card in follow if card > high_trump]
-            rule = "B-5.4"
+            floor, rule = high_trump + 1, "B-5.4"
         elif must_head and high_trump < 0:
-            beat = [card for card in follow if card > high_led]
-            rule = "B-5.5"
+            floor, rule = high_led + 1, "B-5.5"
         else:
-            return kept
-        if beat and len(beat) < len(follow):
-            kept = tuple(beat)
+            return follow
+        beat = follow >> floor << floor
+        if beat and beat != follow:
             if steps is not None:
-                steps.append((rule, kept))
-        return kept
-    trumps = [card for card in hand if card & 3 == trump]
+                steps.append((rule, beat))
+            return beat
+        return follow
+    trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return hand
-    kept = tuple(trumps) if len(trumps) < len(hand) else hand
-    if steps is not None and kept is not hand:
-        steps.append(("B-5.3", kept))
-    beat = [card for card in trumps if card > high_trump]
-    if beat and len(beat) < len(trumps):
-        kept = tuple(beat)
+    if steps is not None and trumps != hand:
+        steps.append(("B-5.3", trumps))
+    floor = high_trump + 1
+    beat = trumps >> floor << floor
+    if beat and beat != trumps:
         if steps is not None:
-            steps.append(("B-5.4", kept))
-    return kept
+            steps.append(("B-5.4", beat))
+        return beat
+    return trumps
+
+
+def _within(hand: tuple[int, ...], kept: int) -> tuple[int, ...]:
+    """The cards of ``hand`` in the card mask ``kept``, in the hand's order."""
+    return tuple([card for card in hand if kept >> card & 1])
 
 
 def playable(
@@ -113,7 +121,9 @@ def playable(
     >>> playable((1, 5, 9), (13,), 1, True)  # 2♦ 3♦ 4♦ on a 5♦ lead, diamonds trump
     (1, 5, 9)
     """
-    return judge(hand, trick, trump, must_head)[-1][1]
+    if not trick:
+        return hand
+    return _within(hand, narrow(mask_of(hand), trick, trump, must_head))
 
 
 def refusal(
@@ -154,12 +164,3 @@ def trick_winner(trick: tuple[int, ...], trump: int) -> int:
         elif suit == led and not best_trump and card > best_card:
             best, best_card = position, card
     return best
-
-
-def card_text(indices: tuple[int, ...]) -> str:
-    """The cards as text, for messages.
-
-    >>> card_text((51, 0))
-    'A♠ 2♣'
-    """
-    return " ".join(str(STANDARD_DECK[i]) for i in indices)

@@ -21,40 +21,19 @@ trick, pot and bourré payments) followed by the new deal's opening events.
 
 from __future__ import annotations
 
-import enum
-from typing import TYPE_CHECKING
-
 import attrs
 
 from cardrules.actions import Action
-from cardrules.cards import Card, Suit
-from cardrules.chance import Chance
+from cardrules.bourre.actions import Exchange, hidden_exchange
+from cardrules.bourre.legality import legal
+from cardrules.bourre.phase import Phase
+from cardrules.bourre.record import Record, cards_of
+from cardrules.bourre.rules import Rules
+from cardrules.cards import STANDARD_DECK, Card, Suit
+from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
 
-if TYPE_CHECKING:
-    from cardrules.bourre.rules import Rules
-
-__all__ = ["Phase", "View"]
-
-
-class Phase(enum.Enum):
-    """Where a deal of Bourré stands."""
-
-    DEAL = "deal"
-    """Chance node: the deck is shuffled and dealt (B-2.2)."""
-    STAY = "stay"
-    """Seats say stay in or drop, from eldest (B-3.1)."""
-    EXCHANGE = "exchange"
-    """Seats still in exchange, from eldest (B-4.1)."""
-    RESTOCK = "restock"
-    """Chance node: the muck is shuffled into a new stock (B-4.2)."""
-    PLAY = "play"
-    """Trick play (B-5)."""
-    OVER = "over"
-    """The session is over (X-7)."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
+__all__ = ["Phase", "View", "view_of"]
 
 
 @attrs.frozen(slots=True)
@@ -128,3 +107,80 @@ class View:
     def legal_actions(self) -> tuple[Action, ...]:
         """The state's legal actions when this seat is to act, else ``()``."""
         return self.legal
+
+
+def _public(action: Action) -> Action:
+    """An action as every seat sees it: a shuffle without its order, an exchange as a count."""
+    cls = action.__class__
+    if cls is Shuffle:
+        return HIDDEN_SHUFFLE
+    if cls is Exchange:
+        return hidden_exchange(len(action.discards))  # type: ignore[attr-defined]
+    return action
+
+
+def _stayed_in(record: Record) -> tuple[bool | None, ...]:
+    """Per seat: whether it stayed in, ``None`` before it has said (the stay phase goes
+    round once from eldest, B-3.1; a new deal starts with nobody having said)."""
+    table = record.table
+    n, live, phase = len(record.hands), table.live, table.phase
+    if phase is Phase.DEAL:
+        return (None,) * n
+    if phase is not Phase.STAY:
+        return tuple(bool(live >> s & 1) for s in range(n))
+    eldest = (table.deal.dealer + 1) % n
+    said = (record.to_act - eldest) % n  # type: ignore[operator]
+    return tuple(bool(live >> s & 1) if (s - eldest) % n < said else None for s in range(n))
+
+
+def view_of(record: Record, seat: int) -> View:
+    """What ``seat`` (a valid seat) may see in ``record`` (X-10). At a deal's chance
+    node the view's history and events still hold the deal just finished (its last
+    trick, its settlement).
+
+    >>> from cardrules.bourre.session import first_deal
+    >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2).hand
+    ()
+    """
+    table = record.table
+    deal = table.deal
+    mine = table.discarded[seat]
+    live = table.live
+    dealer_dropped = not live >> deal.dealer & 1
+    # B-4.3 / X-10: a dealer who drops takes the up-card out in public; one who
+    # discards it does so face down, so only the dealer's own view knows, and the
+    # public muck count still counts the up-card among the dealer's discards (once
+    # they are in the muck, i.e. not while the dealer's restock is pending)
+    discarded_up = table.trump_out and not dealer_dropped
+    if table.phase is Phase.DEAL:
+        # X-10: between deals a view still shows the deal just finished
+        actions_from, events_from = deal.shown_actions_from, deal.shown_events_from
+    else:
+        actions_from, events_from = deal.deal_actions_from, deal.deal_events_from
+    trump_card = STANDARD_DECK[table.trump] if table.trump >= 0 else None
+    return View(
+        seat=seat,
+        rules=deal.rules,
+        phase=table.phase,
+        to_act=record.to_act,
+        dealer=deal.dealer,
+        deal_number=deal.deal_number,
+        stacks=deal.stacks,
+        pot=deal.pot,
+        contributions=deal.contributions,
+        rebuys=deal.rebuys,
+        hand=cards_of(record.hands[seat]),
+        discards=cards_of(mine) if mine else (),
+        trump_card=trump_card,
+        trump_card_out=dealer_dropped or (discarded_up and seat == deal.dealer),
+        stayed_in=_stayed_in(record),
+        exchanged=tuple(None if d is None else d.bit_count() for d in table.discarded),
+        stock_size=len(table.stock),
+        muck_size=table.muck.bit_count() + (1 if discarded_up and table.pending is None else 0),
+        trick=tuple(map(STANDARD_DECK.__getitem__, record.trick)),
+        trick_leader=record.leader if record.leader >= 0 else None,
+        tricks_won=record.tricks_won,
+        history=tuple(map(_public, record.log.since(actions_from))),
+        events=record.event_log.since(events_from),
+        legal=legal(record).actions() if record.to_act == seat else (),
+    )

@@ -1,0 +1,192 @@
+"""The fields of a Bourré state: :class:`Record` (what one action changes),
+:class:`Table` (what changes only between phases) and :class:`Deal` (what changes only
+between deals), and their representation.
+
+The representation, once for the whole game:
+
+* a card is its canonical index ``card.index`` (0 … 51): its suit is ``index & 3``
+  (0 clubs … 3 spades), and within a suit a larger index is a higher card;
+* a set of cards (a hand, the muck, a seat's discards) is an int *card mask*: bit ``i``
+  set = the card of index ``i`` is in it, so its cards in canonical order are its bits
+  from the lowest (:func:`indices_of`, :func:`cards_of`);
+* an ordered pile (the stock, the trick) is a tuple of card indices, top or first card
+  first;
+* a set of seats is an int *seat mask*: bit ``s`` set = seat ``s`` is in it.
+  :attr:`Table.live` holds the seats that have not dropped (B-3.1); which seats have
+  said stay in or drop follows from the phase and the seat to act (the stay phase
+  goes round once from eldest).
+
+Records are frozen; every change is ``record._replace(field=value, ...)``, built
+through the receiver. A played card or a seat staying in copies a small
+:class:`Record` and shares its :class:`Table`; a drop or an exchange copies the table
+and shares its :class:`Deal`.
+
+>>> from cardrules.cards import cards
+>>> mask = mask_of(c.index for c in cards("As 2c 3d"))
+>>> indices_of(mask), [str(c) for c in cards_of(mask)]
+((0, 5, 51), ['2♣', '3♦', 'A♠'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.bourre.phase import Phase
+from cardrules.bourre.rules import Rules
+from cardrules.cards import STANDARD_DECK, Card
+from cardrules.chance import Chance
+from cardrules.events import Event
+from cardrules.game import Log
+from cardrules.shell import Record as ShellRecord
+
+__all__ = ["Deal", "Record", "Table", "cards_of", "indices_of", "mask_of", "seats_of"]
+
+
+@attrs.frozen(slots=True)
+class Deal(ShellRecord):
+    """What changes only between deals: the rules, the dealer, money, where the deal
+    begins in the logs."""
+
+    rules: Rules
+    """The rules of the session."""
+    dealer: int
+    """The dealer's seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    ante_level: int
+    """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
+    stacks: tuple[int, ...]
+    """Chips each seat holds outside the pot."""
+    pot: int
+    """Every chip in the middle: this deal's antes and anything carried over."""
+    contributions: tuple[int, ...]
+    """Chips each seat put in the pot during this deal (its ante)."""
+    rebuys: tuple[int, ...]
+    """How many times each seat rebought (X-6)."""
+    shares: tuple[Fraction, ...]
+    """Each seat's share of the pot left after the last deal (X-7); 0 before the end."""
+    initial_stacks: tuple[int, ...]
+    """The stacks given to ``new_game``."""
+    initial_dealer: int
+    """The dealer given to ``new_game``."""
+    deal_actions_from: int
+    """Where this deal's actions begin in the action log (its shuffle)."""
+    deal_events_from: int
+    """Where this deal's events begin in the event log (its ``DealStarted``)."""
+    shown_actions_from: int
+    """Where the actions a view shows at this deal's chance node begin: the previous
+    deal's shuffle (X-10: between deals a view still shows the deal just finished),
+    or this deal's first action in the first deal."""
+    shown_events_from: int
+    """Where the events a view shows at this deal's chance node begin: the previous
+    deal's ``DealStarted``, or this deal's in the first deal."""
+
+
+@attrs.frozen(slots=True)
+class Table(ShellRecord):
+    """What changes only between phases (or when a seat drops): the phase, the seats
+    in, the trump up-card, the stock and the muck; and the deal's :class:`Deal`."""
+
+    deal: Deal
+    """What changes only between deals."""
+    phase: Phase
+    """Where the deal stands."""
+    order: tuple[int, ...]
+    """The seats still in after the stay phase, in seat order from eldest (a table of
+    the seats of :attr:`Record.live`, built once when the stay phase ends)."""
+    trump: int
+    """The trump up-card's index, -1 before the deal."""
+    trump_out: bool
+    """Whether the trump up-card is out of play (discarded, or its dealer dropped)."""
+    stock: tuple[int, ...]
+    """The stock, top card first."""
+    muck: int
+    """Card mask: the restockable cards (served seats' discards and dropped hands)."""
+    discarded: tuple[int | None, ...]
+    """Per seat: the card mask of its discards of this deal, ``None`` before its exchange."""
+    pending: tuple[int, int, int] | None
+    """At a restock: (seat, cards still to draw, card mask of its discards)."""
+    live: int
+    """Seat mask: the seats that have not dropped out of this deal (B-3.1)."""
+
+
+@attrs.frozen(slots=True)
+class Record(ShellRecord):
+    """The fields of a state: what one action changes, and its :class:`Table`."""
+
+    table: Table
+    """What changes only between phases."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
+    hands: tuple[int, ...]
+    """Per seat: the card mask of its hand."""
+    trick: tuple[int, ...]
+    """The current trick's card indices in play order."""
+    leader: int
+    """The seat that leads (or led) the current trick; -1 outside trick play."""
+    tricks_won: tuple[int, ...]
+    """Tricks won by each seat in this deal."""
+    log: Log[Action]
+    """Every action since ``new_game``."""
+    event_log: Log[Event]
+    """Every event since ``new_game``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def deal(self) -> Deal:
+        """What changes only between deals (``table.deal``)."""
+        return self.table.deal
+
+
+_BITS = tuple(1 << index for index in range(52))
+"""The card mask of each card index alone."""
+
+
+def mask_of(indices: Iterable[int]) -> int:
+    """The card mask of the card indices ``indices``.
+
+    >>> mask_of((0, 3))
+    9
+    """
+    return sum(map(_BITS.__getitem__, indices))
+
+
+def indices_of(mask: int) -> tuple[int, ...]:
+    """The card indices of the card mask ``mask``, ascending (canonical order).
+
+    >>> indices_of(0b1010)
+    (1, 3)
+    """
+    found: list[int] = []
+    append = found.append
+    while mask:
+        low = mask & -mask
+        append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of the card mask ``mask``, in canonical order.
+
+    >>> cards_of(1 << 51)
+    (Card.parse('A♠'),)
+    """
+    return tuple(map(STANDARD_DECK.__getitem__, indices_of(mask)))
+
+
+def seats_of(mask: int) -> tuple[int, ...]:
+    """The seats of the seat mask ``mask``, ascending.
+
+    >>> seats_of(0b1101)
+    (0, 2, 3)
+    """
+    return indices_of(mask)

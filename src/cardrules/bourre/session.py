@@ -1,0 +1,287 @@
+"""The session around the deals: a deal's start (rebuys, antes), its settlement, the
+next deal, the session's end and its results.
+
+Each deal begins as soon as the previous one ends (X-7): :func:`open_deal` pays
+rebuys and antes and stops at the deal's chance node; :func:`settle` ends a played
+deal (B-6), :func:`settle_stay` one that the stay phase ended (B-3.2);
+:func:`end_deal` starts the next deal or ends the session.
+
+>>> record = first_deal(Rules(players=3, ante=2), (10, 0, 30), 2)
+>>> record.deal.stacks, record.deal.pot, record.deal.rebuys
+((8, 98, 28), 6, (0, 1, 0))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cardrules._fast import constructor
+from cardrules.actions import Action
+from cardrules.bourre.events import Bourre, PotCapped
+from cardrules.bourre.phase import Phase
+from cardrules.bourre.record import Deal, Record, Table
+from cardrules.bourre.rules import Rules
+from cardrules.chance import CHANCE
+from cardrules.events import (
+    AntePaid,
+    DealStarted,
+    Event,
+    PotCarried,
+    PotShared,
+    PotWon,
+    Rebuy,
+    SessionEnded,
+)
+from cardrules.game import Log
+from cardrules.pots import apportion, share_exactly
+
+__all__ = ["end_deal", "first_deal", "open_deal", "returns", "settle", "settle_stay"]
+
+_ZERO = Fraction(0)
+_NO_SEATS: frozenset[int] = frozenset()
+_SEATS_FROM = {
+    n: tuple(tuple((first + k) % n for k in range(n)) for first in range(n)) for n in range(2, 8)
+}
+"""For each number of seats and each first seat, every seat in order from it."""
+_pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
+"""Build a ``PotWon`` without its attrs ``__init__`` (once per deal)."""
+_ante_paid = constructor(AntePaid, ("seat", "amount"))
+"""Build an ``AntePaid`` without its attrs ``__init__`` (every seat, every deal)."""
+_deal_started = constructor(DealStarted, ("deal_number", "dealer"))
+"""Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
+_TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
+"""The reason a pot is won, by trick count."""
+
+
+def seats_from(n: int, first: int) -> tuple[int, ...]:
+    """The ``n`` seats in order from ``first``.
+
+    >>> seats_from(4, 3)
+    (3, 0, 1, 2)
+    """
+    return _SEATS_FROM[n][first]
+
+
+def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
+    """The first deal's chance node, its rebuys and antes paid (``new_game``).
+
+    >>> first_deal(Rules(players=2), (5, 5), 0).deal.contributions
+    (1, 1)
+    """
+    n = rules.players
+    deal = Deal(
+        rules=rules,
+        dealer=dealer,
+        deal_number=0,
+        ante_level=rules.ante,
+        stacks=stacks,
+        pot=0,
+        contributions=(0,) * n,
+        rebuys=(0,) * n,
+        shares=(_ZERO,) * n,
+        initial_stacks=stacks,
+        initial_dealer=dealer,
+        deal_actions_from=0,
+        deal_events_from=0,
+        shown_actions_from=0,
+        shown_events_from=0,
+    )
+    return open_deal(deal, _NO_SEATS, Log(), Log())
+
+
+def _cap(
+    rules: Rules, pot: int, payments: list[int], first: int
+) -> tuple[list[int], tuple[int, ...] | None]:
+    """Net payments under the pot cap and the chips not taken (V-B.6)."""
+    cap = rules.pot_cap
+    total = sum(payments)
+    if cap is None or pot + total <= cap:
+        return payments, None
+    excess = min(total, pot + total - cap)
+    refunds = apportion(excess, payments, first)
+    return [p - r for p, r in zip(payments, refunds, strict=True)], refunds
+
+
+def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[Event]) -> Record:
+    """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6) of ``deal`` (its money before
+    them): the record of the deal's chance node.
+
+    >>> open_deal(first_deal(Rules(), (3,) * 4, 0).deal, frozenset({1}), Log(), Log()).deal.pot
+    7
+    """
+    rules = deal.rules
+    n = rules.players
+    eldest = (deal.dealer + 1) % n
+    seats = _SEATS_FROM[n][eldest]
+    new_events: list[Event] = [_deal_started(deal.deal_number, deal.dealer)]
+    stacks = list(deal.stacks)
+    rebuys = deal.rebuys
+    if 0 in stacks:
+        rebuy_list = list(rebuys)
+        for seat in seats:
+            if stacks[seat] == 0:
+                stacks[seat] = rules.stack
+                rebuy_list[seat] += 1
+                new_events.append(Rebuy(seat, rules.stack))
+        rebuys = tuple(rebuy_list)
+    level = deal.ante_level
+    if exempt:
+        antes = [0 if seat in exempt else min(level, stacks[seat]) for seat in range(n)]
+    else:
+        antes = [level if level <= stack else stack for stack in stacks]
+    refunds = None
+    if rules.pot_cap is not None:
+        antes, refunds = _cap(rules, deal.pot, antes, eldest)
+    for seat in seats:
+        stacks[seat] -= antes[seat]
+    new_events += [_ante_paid(seat, antes[seat]) for seat in seats if antes[seat]]
+    if refunds is not None:
+        new_events.append(PotCapped(rules.pot_cap or 0, refunds))
+    deal = deal._replace(
+        stacks=tuple(stacks), pot=deal.pot + sum(antes), contributions=tuple(antes), rebuys=rebuys
+    )
+    return Record(
+        table=Table(
+            deal=deal,
+            phase=Phase.DEAL,
+            order=(),
+            trump=-1,
+            trump_out=False,
+            stock=(),
+            muck=0,
+            discarded=(None,) * n,
+            pending=None,
+            live=(1 << n) - 1,
+        ),
+        to_act=CHANCE,
+        hands=(0,) * n,
+        trick=(),
+        leader=-1,
+        tricks_won=(0,) * n,
+        log=log,
+        event_log=events.extend(new_events),
+    )
+
+
+def end_deal(
+    record: Record, *, stacks: tuple[int, ...], pot: int, carried: bool, exempt: frozenset[int]
+) -> Record:
+    """The deal of ``record`` (its logs complete) is over: start the next one, or end
+    the session and share a pot left over (X-7)."""
+    deal = record.deal
+    rules = deal.rules
+    n = rules.players
+    log, events = record.log, record.event_log
+    if deal.deal_number + 1 < rules.deals:
+        if not rules.rising_ante:
+            level = rules.ante
+        else:
+            level = deal.ante_level * 2 if carried else rules.ante
+        following = deal._replace(
+            dealer=(deal.dealer + 1) % n,
+            deal_number=deal.deal_number + 1,
+            ante_level=level,
+            stacks=stacks,
+            pot=pot,
+            deal_actions_from=len(log),
+            deal_events_from=len(events),
+            shown_actions_from=deal.deal_actions_from,
+            shown_events_from=deal.deal_events_from,
+        )
+        return open_deal(following, exempt if rules.ante_exemptions else _NO_SEATS, log, events)
+    shares = (_ZERO,) * n
+    if pot:
+        shares = share_exactly(pot, n)
+        events = events.append(PotShared(pot, shares))
+    final = record._replace(
+        table=record.table._replace(
+            deal=deal._replace(stacks=stacks, pot=0, shares=shares), phase=Phase.OVER, pending=None
+        ),
+        to_act=None,
+        event_log=events,
+    )
+    return final._replace(event_log=events.append(SessionEnded(returns(final))))
+
+
+def settle_stay(record: Record) -> Record:
+    """B-3.2: the stay phase left fewer than two seats in. With none, the pot carries;
+    with one, it takes the pot without play."""
+    deal = record.deal
+    pot = deal.pot
+    events = record.event_log
+    order = record.table.order
+    if not order:
+        record = record._replace(event_log=events.append(PotCarried(pot)))
+        return end_deal(record, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS)
+    winner = order[0]
+    stacks = list(deal.stacks)
+    stacks[winner] += pot
+    shares = tuple(pot if seat == winner else 0 for seat in range(len(stacks)))
+    won = PotWon(pot, (winner,), shares, 0, "the only seat in")
+    record = record._replace(event_log=events.append(won))
+    return end_deal(record, stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS)
+
+
+def settle(record: Record) -> Record:
+    """B-6.1–B-6.3: the last trick is taken (``record`` holds it): the sole leader
+    takes the pot; bourrés pay into the next pot."""
+    deal = record.deal
+    rules = deal.rules
+    n = rules.players
+    order, tricks = record.table.order, record.tricks_won
+    before = deal.pot
+    counts = [tricks[s] for s in order]
+    most = max(counts)
+    stacks = list(deal.stacks)
+    carried = most < rules.min_tricks or counts.count(most) > 1
+    new_events: list[Event] = []
+    if carried:
+        pot = before
+        new_events.append(PotCarried(before))
+    else:
+        winner = order[counts.index(most)]
+        stacks[winner] += before
+        pot = 0
+        shares = [0] * n
+        shares[winner] = before
+        new_events.append(_pot_won(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
+    bourres = [s for s in order if tricks[s] == 0]
+    if bourres:
+        payments = [0] * n
+        for seat in bourres:
+            payments[seat] = min(before, stacks[seat])
+        refunds = None
+        if rules.pot_cap is not None:
+            payments, refunds = _cap(rules, pot, payments, (deal.dealer + 1) % n)
+        for seat in bourres:
+            paid = payments[seat]
+            stacks[seat] -= paid
+            pot += paid
+            new_events.append(Bourre(seat, paid))
+        if refunds is not None:
+            new_events.append(PotCapped(rules.pot_cap or 0, refunds))
+    if not rules.ante_exemptions:
+        exempt = _NO_SEATS  # the next deal's antes ignore it
+    elif carried:
+        exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
+    else:
+        exempt = frozenset(bourres)
+    record = record._replace(event_log=record.event_log.extend(new_events))
+    return end_deal(record, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
+
+
+def returns(record: Record) -> tuple[Fraction, ...]:
+    """Each seat's net result (X-8): stack + share of a leftover pot − starting stack −
+    rebuys.
+
+    >>> returns(first_deal(Rules(players=2), (5, 0), 0))
+    (Fraction(-1, 1), Fraction(-1, 1))
+    """
+    deal = record.deal
+    stack = deal.rules.stack
+    return tuple(
+        Fraction(held) + share - start - rebuys * stack
+        for held, share, start, rebuys in zip(
+            deal.stacks, deal.shares, deal.initial_stacks, deal.rebuys, strict=True
+        )
+    )
