@@ -51,7 +51,7 @@ def test_actions_are_values_with_short_texts() -> None:
     assert str(STAY_IN) == "stay in"
     assert str(DROP) == "drop"
     assert str(Exchange(())) == "stand pat"
-    assert str(Exchange(cards("As"))) == "exchange 1 card"
+    assert str(Exchange(cards("As"))) == "exchange A♠"
     assert str(Play(card("Q♥"))) == "play Q♥"
     assert Play(card("Qh")) == eval(
         repr(Play(card("Qh"))), {"Play": Play, "Card": type(card("2c"))}

@@ -62,7 +62,7 @@ def second_deal(game: str, seed: int = 3) -> object:
     return state
 
 
-@pytest.mark.parametrize("game", ["modern", "historic", pytest.param("bourre", marks=NOT_YET)])
+@pytest.mark.parametrize("game", ["modern", "historic", "bourre"])
 def test_X_9_another_games_action_names_X_9(game: str) -> None:
     """X-9: anything that is not an action of this game — another game's action, ``None``,
     a string — is refused naming X-9, whatever the phase."""

@@ -36,7 +36,7 @@ import attrs
 
 from cardrules.errors import RulesError, shorten
 
-__all__ = ["RulesBase", "require_bool", "require_choice", "require_int"]
+__all__ = ["LARGEST", "RulesBase", "require_bool", "require_choice", "require_int"]
 
 
 class RulesBase:
@@ -62,17 +62,23 @@ class RulesBase:
         return super().__new__(cls)
 
 
+LARGEST = 10**15
+"""The largest number an option may hold when its rule sets no bound (what a game
+record may hold, :data:`cardrules.records.MAX_CHIPS`)."""
+
+
 def require_int(name: str, value: object, low: int, high: int | None, rule: str) -> None:
     """Raise :class:`~cardrules.RulesError` unless ``value`` is an int (not a bool) from
-    ``low`` to ``high`` (``None``: no upper bound).
+    ``low`` to ``high`` (``None``: up to :data:`LARGEST`).
 
     >>> require_int("ante", 10**5000, 1, 10, "B-2.1")
     Traceback (most recent call last):
     ...
     cardrules.errors.RulesError: Rules.ante must be an int from 1 to 10 (B-2.1), not an int of ...
     """
-    if type(value) is not int or value < low or (high is not None and value > high):
-        allowed = f"from {low} to {high}" if high is not None else f">= {low}"
+    top = LARGEST if high is None else high
+    if type(value) is not int or not low <= value <= top:
+        allowed = f"from {low} to {high}" if high is not None else f">= {low} (at most 10**15)"
         raise RulesError(
             f"Rules.{name} must be an int {allowed} ({rule}), not {shorten(value, repr, 40)}"
         )

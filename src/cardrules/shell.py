@@ -37,8 +37,9 @@ from cardrules.errors import IllegalActionError, shorten
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
 from cardrules.legal import NOTHING, Legal
+from cardrules.notation import view_to_json
 
-__all__ = ["GameRecord", "Record", "StateShell", "fresh_legal"]
+__all__ = ["GameRecord", "Record", "StateShell", "ViewBase", "fresh_legal"]
 
 
 class GameRecord(Protocol):
@@ -280,6 +281,23 @@ def fresh_legal(state: StateShell[Any]) -> Legal:
     if record.to_act.__class__ is not int:
         return NOTHING
     return state._legal_of(record)
+
+
+class ViewBase:
+    """Base of every game's ``View``: what every view does the same way.
+
+    >>> import json
+    >>> from cardrules.bourre import new_game
+    >>> json.loads(json.dumps(new_game().view(0).to_json()))["seat"]
+    0
+    """
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """This view as JSON data: one key per field, the legal actions under
+        ``"legal_actions"`` (the schema is in the docs' *JSON forms* page)."""
+        return view_to_json(self)
 
 
 class Record:

@@ -31,6 +31,9 @@ from cardrules.bourre.rules import GAME_ID, Rules
 from cardrules.bourre.state import State, new_game
 from cardrules.bourre.tricks import judge, playable, refusal, trick_winner
 from cardrules.bourre.view import View
+from cardrules.notation import parser_for
+
+parse_action = parser_for(ACTIONS, GAME_ID)
 
 __all__ = [
     "ACTIONS",
@@ -55,6 +58,7 @@ __all__ = [
     "arrange_deck",
     "judge",
     "new_game",
+    "parse_action",
     "play_of",
     "playable",
     "refusal",

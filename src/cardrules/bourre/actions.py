@@ -8,7 +8,7 @@ so the order in which they are given never matters.
 >>> Exchange(cards("Kh 2c")) == Exchange(cards("2c Kh"))
 True
 >>> str(Exchange(cards("Kh 2c"))), str(Play(cards("Q♥")[0])), str(StayIn())
-('exchange 2 cards', 'play Q♥', 'stay in')
+('exchange 2♣ K♥', 'play Q♥', 'stay in')
 """
 
 from __future__ import annotations
@@ -68,10 +68,11 @@ class Exchange(Action):
     """The cards discarded, in canonical order."""
 
     def __str__(self) -> str:
-        count = len(self.discards) if isinstance(self.discards, tuple | list) else "?"
-        if count == 0:
+        if not isinstance(self.discards, tuple | list):
+            return "exchange ? cards"
+        if not self.discards:
             return "stand pat"
-        return f"exchange {count} card{'s' if count != 1 else ''}"
+        return "exchange " + " ".join(str(card) for card in self.discards)
 
 
 @attrs.frozen(slots=True)

@@ -81,7 +81,7 @@ def exchanges(hand: int, most: int) -> Legal:
     hand, looked up in one table keyed by the tuple of card indices).
 
     >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
-    ['stand pat', 'exchange 1 card', 'exchange 1 card', 'exchange 2 cards']
+    ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
     >>> exchanges(1 | 1 << 51, 1).actions()[1] is exchanges(1 | 1 << 7, 3).actions()[1]
     True
     """

@@ -1,4 +1,4 @@
-"""The options of Bourré (RULES.md B and V-B) as one validated record.
+"""The options of Bourré (rules B and V-B of the rule reference) as one validated record.
 
 >>> Rules().players, Rules(hand_size=7).hand_size
 (4, 7)
@@ -14,7 +14,7 @@ from typing import Literal
 
 import attrs
 
-from cardrules.errors import RulesError
+from cardrules.options import RulesBase, require_bool, require_choice, require_int
 
 __all__ = ["GAME_ID", "Rules"]
 
@@ -22,20 +22,9 @@ GAME_ID = "bourre"
 """The game's id in records."""
 
 
-def _int(name: str, value: object, low: int, high: int | None, rule: str) -> None:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        allowed = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise RulesError(f"Rules.{name} must be an int {allowed} ({rule}), not {value!r}")
-
-
-def _bool(name: str, value: object, rule: str) -> None:
-    if type(value) is not bool:
-        raise RulesError(f"Rules.{name} must be True or False ({rule}), not {value!r}")
-
-
 @attrs.frozen(slots=True, kw_only=True)
-class Rules:
-    """Every option of Bourré, with the defaults of RULES.md.
+class Rules(RulesBase):
+    """Every option of Bourré, with the defaults of the rule reference.
 
     Options combine freely; invalid values raise :class:`~cardrules.RulesError`
     naming the field, the value and what is allowed.
@@ -68,18 +57,15 @@ class Rules:
     """The largest pot allowed, or ``None`` for no cap (V-B.6)."""
 
     def __attrs_post_init__(self) -> None:
-        _int("players", self.players, 2, 7, "B-1.1")
-        if self.hand_size not in (5, 7) or type(self.hand_size) is not int:
-            raise RulesError(
-                f"Rules.hand_size must be 5 or 7 (B-2.2, V-B.2), not {self.hand_size!r}"
-            )
-        _int("ante", self.ante, 1, None, "B-2.1")
-        _int("stack", self.stack, 1, None, "X-6")
-        _int("deals", self.deals, 1, None, "X-7")
-        _bool("exchange", self.exchange, "V-B.3")
-        _bool("must_head_following", self.must_head_following, "V-B.1")
-        _int("min_tricks", self.min_tricks, 1, 3, "V-B.4")
-        _bool("rising_ante", self.rising_ante, "V-B.5")
-        _bool("ante_exemptions", self.ante_exemptions, "B-6.3")
+        require_int("players", self.players, 2, 7, "B-1.1")
+        require_choice("hand_size", self.hand_size, (5, 7), "B-2.2, V-B.2")
+        require_int("ante", self.ante, 1, None, "B-2.1")
+        require_int("stack", self.stack, 1, None, "X-6")
+        require_int("deals", self.deals, 1, None, "X-7")
+        require_bool("exchange", self.exchange, "V-B.3")
+        require_bool("must_head_following", self.must_head_following, "V-B.1")
+        require_int("min_tricks", self.min_tricks, 1, 3, "V-B.4")
+        require_bool("rising_ante", self.rising_ante, "V-B.5")
+        require_bool("ante_exemptions", self.ante_exemptions, "B-6.3")
         if self.pot_cap is not None:
-            _int("pot_cap", self.pot_cap, 1, None, "V-B.6")
+            require_int("pot_cap", self.pot_cap, 1, None, "V-B.6")

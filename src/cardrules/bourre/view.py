@@ -32,12 +32,13 @@ from cardrules.bourre.rules import Rules
 from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
+from cardrules.shell import ViewBase
 
 __all__ = ["Phase", "View", "view_of"]
 
 
 @attrs.frozen(slots=True)
-class View:
+class View(ViewBase):
     """Everything ``seat`` may know now, and nothing more (X-10)."""
 
     seat: int
