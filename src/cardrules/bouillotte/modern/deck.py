@@ -12,16 +12,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, cards
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError
 
-from .engine import Phase
-
-if TYPE_CHECKING:
-    from .state import State
+from .phase import Phase
+from .state import State
 
 __all__ = ["arrange_deck"]
 
