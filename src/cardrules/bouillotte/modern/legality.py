@@ -114,13 +114,10 @@ def legal(record: Record) -> Legal:
     cap = mine + stacks[seat]
     if cap < high:
         high = cap
-    if high > largest:  # no raise when every other seat still in is all-in
-        others = record.live & ~(1 << seat)
-        for other in range(len(stacks)):
-            if others >> other & 1 and stacks[other]:
-                break
-        else:
-            high = largest
+    # no raise when every other seat still in is all-in (when nobody is all-in,
+    # another seat still in has chips: a deal with one seat left is over)
+    if high > largest and 0 in stacks and not able(stacks, record.live & ~(1 << seat)):
+        high = largest
     key = (kind, largest, high)
     found = _LEGALS.get(key)
     if found is None:

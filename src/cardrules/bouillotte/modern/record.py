@@ -19,7 +19,8 @@ The representation, once for every module of the game:
 * **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
   largest contribution of the deal;
 * **logs** (:class:`~cardrules.game.Log`) share structure between states; the deal's
-  actions and events begin at ``Deal.deal_actions_from`` and ``Deal.deal_events_from``.
+  events begin at ``Deal.deal_events_from`` (the view shows every action since
+  ``new_game``, so no offset into the actions is kept).
 
 >>> from .rules import Rules
 >>> mask(3), seats_in(0b1010, 4), first_in(0b1010, 2, 4), able((5, 0, 3), 0b011)
@@ -81,8 +82,6 @@ class Deal(shell.Record):
     """The stacks given to ``new_game``."""
     initial_dealer: int
     """The dealer given to ``new_game``."""
-    deal_actions_from: int
-    """Where this deal's actions begin in the log (its shuffle)."""
     deal_events_from: int
     """Where this deal's events begin in the event log."""
     previous_deal_events_from: int
@@ -165,6 +164,8 @@ def first_in(seats: int, first: int, players: int) -> int:
 
 def able(stacks: tuple[int, ...], seats: int) -> int:
     """The seats of the mask ``seats`` that have chips left (the others are all-in)."""
+    if 0 not in stacks:
+        return seats
     found = 0
     for seat, stack in enumerate(stacks):
         if stack and seats >> seat & 1:

@@ -48,9 +48,10 @@ def deal_hands(order: tuple[Card, ...], eldest: int, players: int) -> tuple[tupl
     >>> deal_hands(tuple(range(9)), 1, 3)
     ((2, 5, 8), (0, 3, 6), (1, 4, 7))
     """
-    n = players
-    dealt = tuple(zip(order[:n], order[n : 2 * n], order[2 * n : 3 * n], strict=True))
-    return dealt[n - eldest :] + dealt[: n - eldest]
+    hands: list[tuple[Card, ...]] = [()] * players
+    for k, seat in enumerate(seats_from(eldest, players)):
+        hands[seat] = (order[k], order[k + players], order[k + 2 * players])
+    return tuple(hands)
 
 
 def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
@@ -129,27 +130,8 @@ def _waited(deal: Deal, seat: int, stacks: tuple[int, ...], live: int) -> Deal:
     return _change_retourne(deal)
 
 
-def _next_seat(
-    seat: int,
-    stacks: tuple[int, ...],
-    contributions: tuple[int, ...],
-    largest: int,
-    live: int,
-    acted: int,
-) -> int:
-    """The first seat after ``seat`` still in, with chips, that has not acted since the
-    last raise or has not matched it; ``-1`` when the round is closed (M-3.5)."""
-    for other in _AFTER[len(stacks)][seat]:
-        if (
-            live >> other & 1
-            and stacks[other]
-            and (not acted >> other & 1 or contributions[other] < largest)
-        ):
-            return other
-    return -1
-
-
 _AFTER = {n: tuple((*seats_from(seat, n)[1:], seat) for seat in range(n)) for n in (3, 4, 5)}
+"""For each number of seats and seat, the seats after it in play order, itself last."""
 
 
 def _betted(
@@ -165,7 +147,15 @@ def _betted(
     """The record after a betting action of ``seat`` that leaves these amounts and
     masks (``seat`` marked as acted): the retourné change when due (V-M.4), then the
     next seat to act, or the end of the round."""
-    following = _next_seat(seat, stacks, contributions, largest, live, acted)
+    following = -1  # M-3.5: the next seat still in, with chips, that must act
+    for other in _AFTER[len(stacks)][seat]:
+        if (
+            live >> other & 1
+            and stacks[other]
+            and (not acted >> other & 1 or contributions[other] < largest)
+        ):
+            following = other
+            break
     deal = record.deal
     if deal.waiting:
         deal = _waited(deal, seat, stacks, live)
@@ -204,13 +194,6 @@ def _close_round(record: Record) -> Next:
     return _open_round(record, deal, deal.betting_round + 1, record.log)
 
 
-def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    """``values`` with item ``seat`` replaced by ``value``."""
-    items = list(values)
-    items[seat] = value
-    return tuple(items)
-
-
 def on_check(record: Record, action: Check) -> Next:
     """A check (M-3.2): nothing to pay."""
     seat: int = record.to_act  # type: ignore[assignment]
@@ -230,18 +213,18 @@ def on_call(record: Record, action: Call) -> Next:
     """A call: match the largest contribution, or put in the whole stack when that is
     less (all-in, M-3.4, X-3)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    have = record.stacks[seat]
-    put = record.contributions[seat]
     largest = record.largest
-    amount = largest - put
-    if amount > have:
-        amount = have
+    stacks = list(record.stacks)
+    contributions = list(record.contributions)
+    amount = min(largest - contributions[seat], stacks[seat])
+    stacks[seat] -= amount
+    contributions[seat] += amount
     return _betted(
         record,
         action,
         seat,
-        _put(record.stacks, seat, have - amount),
-        _put(record.contributions, seat, put + amount),
+        tuple(stacks),
+        tuple(contributions),
         largest,
         record.live,
         record.acted | 1 << seat,
@@ -252,16 +235,12 @@ def on_raise(record: Record, action: Raise) -> Next:
     """A raise to ``action.to`` (M-3.3, X-3): every other seat must act again."""
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
-    stacks = record.stacks
+    stacks = list(record.stacks)
+    contributions = list(record.contributions)
+    stacks[seat] -= to - contributions[seat]
+    contributions[seat] = to
     return _betted(
-        record,
-        action,
-        seat,
-        _put(stacks, seat, stacks[seat] - (to - record.contributions[seat])),
-        _put(record.contributions, seat, to),
-        to,
-        record.live,
-        1 << seat,
+        record, action, seat, tuple(stacks), tuple(contributions), to, record.live, 1 << seat
     )
 
 
