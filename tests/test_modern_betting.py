@@ -20,11 +20,11 @@ from cardrules.bouillotte.modern import (
     Raise,
     Rules,
     State,
-    arrange_deck,
     new_game,
 )
 from cardrules.cards import cards, piquet_deck
 from cardrules.events import ExcessReturned, PotWon
+from helpers import dealt, rule_of, run
 
 # Seat 1 is eldest with dealer 0: the seats speak 1, 2, 3, 0.
 HANDS = {1: "8c Qh Ac", 2: "As Ks Qs", 3: "8d 9d Kd", 0: "8h 9c Kc"}
@@ -38,20 +38,7 @@ def deal(
 ) -> State:
     state = new_game(rules, **kwargs)  # type: ignore[arg-type]
     up = {"retourne": retourne} if state.rules.retournes == 1 else {"retournes": retourne}
-    return state.apply(arrange_deck(state, HANDS if hands is None else hands, **up))
-
-
-def play(state: State, *actions: Action) -> State:
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def rule_of(state: State, action: object) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)  # type: ignore[arg-type]
-    assert state.is_legal(action) is False
-    return info.value.rule
+    return dealt(state, HANDS if hands is None else hands, **up)  # type: ignore[no-any-return]
 
 
 def test_M_1_1_players_three_to_five() -> None:
@@ -200,7 +187,7 @@ def test_M_3_3_raise_limited_by_max_raise_and_repeatable() -> None:
     state = deal(Rules(max_raise=2))
     assert rule_of(state, Raise(to=1)) == "M-3.3"
     assert rule_of(state, Raise(to=4)) == "M-3.3"
-    state = play(state, Raise(to=3), Raise(to=5), Raise(to=7), Raise(to=9), Raise(to=11))
+    state = run(state, Raise(to=3), Raise(to=5), Raise(to=7), Raise(to=9), Raise(to=11))
     assert state.contributions == (9, 11, 5, 7)
     assert state.to_act == 2
     assert state.largest == 11
@@ -218,7 +205,7 @@ def test_M_3_4_all_in_call_side_pots_and_X_4_excess() -> None:
     the uncalled excess goes back before the showdown."""
     # seat 1 has 3 chips after the ante; seat 2 the best hand.
     state = deal(stacks=(100, 4, 100, 100))
-    state = play(state, CHECK, Raise(to=6), CALL, FOLD)
+    state = run(state, CHECK, Raise(to=6), CALL, FOLD)
     assert state.to_act == 1
     assert state.legal_actions() == (CALL, FOLD)  # 3 chips left: no raise above 6
     # X-4: nobody is all-in yet and seat 1 can still call: one pot, every seat still in
@@ -249,7 +236,7 @@ def test_X_4_pots_mid_round_split_at_the_all_in_level_only() -> None:
     still have chips stay eligible for every pot, folded seats' chips stay in."""
     rules = Rules(announce_fee=None)
     state = deal(rules, REVIEW_HANDS, stacks=(100, 100, 5, 100), dealer=3)
-    state = play(state, Raise(to=6), Raise(to=11), CALL)  # seat 2 all-in at 5
+    state = run(state, Raise(to=6), Raise(to=11), CALL)  # seat 2 all-in at 5
     assert state.contributions == (6, 11, 5, 1)
     assert state.stacks == (94, 89, 0, 99)
     assert state.pots == ((16, (0, 1, 2, 3)), (7, (0, 1, 3)))
@@ -267,7 +254,7 @@ def test_X_4_pots_mid_round_short_all_in_call() -> None:
     with chips are eligible for both pots."""
     rules = Rules(announce_fee=None)
     state = deal(rules, REVIEW_HANDS, stacks=(100, 100, 3, 100), dealer=3)
-    state = play(state, Raise(to=4), FOLD, CALL)  # seat 2 all-in for 3 in all
+    state = run(state, Raise(to=4), FOLD, CALL)  # seat 2 all-in for 3 in all
     assert state.contributions == (4, 1, 3, 1)
     assert state.pots == ((8, (0, 2, 3)), (1, (0, 3)))
 
@@ -277,7 +264,7 @@ def test_X_4_pots_mid_round_all_in_raise_at_the_top() -> None:
     still call it, so one pot, every seat still in eligible."""
     rules = Rules(announce_fee=None)
     state = deal(rules, REVIEW_HANDS, stacks=(100, 100, 3, 100), dealer=3)
-    state = play(state, CHECK, CHECK, Raise(to=3))  # seat 2 all-in at 3
+    state = run(state, CHECK, CHECK, Raise(to=3))  # seat 2 all-in at 3
     assert state.stacks == (99, 99, 0, 99)
     assert state.pots == ((6, (0, 1, 2, 3)),)
     state = state.apply(FOLD)
@@ -289,7 +276,7 @@ def test_X_4_uncalled_excess_returned() -> None:
     """X-4: the part of the largest contribution above the second largest returns."""
     state = deal(stacks=(100, 100, 100, 3))
     # seat 3 (8d 9d Kd, point 30) is short: 2 after the ante.
-    state = play(state, CHECK, Raise(to=6), CALL, FOLD, FOLD)
+    state = run(state, CHECK, Raise(to=6), CALL, FOLD, FOLD)
     assert state.is_terminal
     returned = [e for e in state.events if isinstance(e, ExcessReturned)]
     assert returned == [ExcessReturned(2, 3)]
@@ -300,8 +287,8 @@ def test_X_4_uncalled_excess_returned() -> None:
 def test_X_4_no_raise_when_every_other_seat_is_all_in() -> None:
     """X-4: with every other seat still in all-in, a seat may call but not raise."""
     state = deal(stacks=(100, 100, 3, 100))
-    state = play(state, CHECK, Raise(to=3))  # seat 2 all-in to 3
-    state = play(state, FOLD, FOLD)  # seats 3 and 0 fold; seat 1 faces the all-in
+    state = run(state, CHECK, Raise(to=3))  # seat 2 all-in to 3
+    state = run(state, FOLD, FOLD)  # seats 3 and 0 fold; seat 1 faces the all-in
     assert state.to_act == 1
     assert state.legal_actions() == (CALL, FOLD)
     assert rule_of(state, Raise(to=4)) == "X-4"
@@ -311,12 +298,12 @@ def test_M_3_5_round_closes_and_check_raise_is_allowed() -> None:
     """M-3.5: the round closes when all have acted since the last raise and matched;
     check-raise is allowed."""
     state = deal()
-    state = play(state, CHECK, Raise(to=2), CALL, CALL)
+    state = run(state, CHECK, Raise(to=2), CALL, CALL)
     assert state.to_act == 1  # seat 1 checked, now faces the raise
     assert Raise(to=4) in state.legal_actions()
-    state = play(state, Raise(to=4))
+    state = run(state, Raise(to=4))
     assert [state.to_act] == [2]
-    state = play(state, CALL, CALL, CALL)
+    state = run(state, CALL, CALL, CALL)
     assert state.is_terminal
     assert state.stacks == (96, 96, 112, 96)
 
@@ -325,7 +312,7 @@ def test_M_3_6_all_check_goes_to_showdown_without_chips_moving() -> None:
     """M-3.6: if every seat checks, all show; the best hand takes the antes."""
     state = deal()
     before = state.stacks
-    state = play(state, CHECK, CHECK, CHECK)
+    state = run(state, CHECK, CHECK, CHECK)
     assert state.stacks == before
     state = state.apply(CHECK)
     shown = [e for e in state.events if isinstance(e, HandShown)]
@@ -336,7 +323,7 @@ def test_M_3_6_all_check_goes_to_showdown_without_chips_moving() -> None:
 def test_M_3_7_last_seat_in_takes_the_pot_unseen() -> None:
     """M-3.7: all but one fold: that seat takes the pot without showing."""
     state = deal()
-    state = play(state, Raise(to=3), FOLD, FOLD, FOLD)
+    state = run(state, Raise(to=3), FOLD, FOLD, FOLD)
     assert state.stacks == (99, 103, 99, 99)
     assert not [e for e in state.events if isinstance(e, HandShown)]
     won = [e for e in state.events if isinstance(e, PotWon)]
@@ -349,7 +336,7 @@ def test_X_5_tie_splits_with_odd_chip_eldest_first() -> None:
     # retourné Q♥: seat 1 hearts 9+K+Q = 30; seats 2 and 3: A + 9 + 8 = 31 (tie,
     # highest A, neither in hearts); seat 0 clubs Q+K = 20.
     state = deal(hands=hands, retourne="Qh")
-    state = play(state, Raise(to=2), CALL, CALL, FOLD)
+    state = run(state, Raise(to=2), CALL, CALL, FOLD)
     # pot = 2 + 2 + 2 + 1 = 7: 3 each, the odd chip to seat 2, nearer eldest.
     won = [e for e in state.events if isinstance(e, PotWon)]
     assert won[0].winners == (2, 3)
@@ -380,8 +367,8 @@ def test_X_9_garbage_and_wrong_types_raise_illegal_action() -> None:
 
 def test_fresh_action_objects_work_like_interned_ones() -> None:
     """Actions compare by value: a new Check() or Call() behaves as CHECK or CALL."""
-    a = play(deal(), Check(), Raise(to=3), Call(), Fold())
-    b = play(deal(), CHECK, Raise(to=3), CALL, FOLD)
+    a = run(deal(), Check(), Raise(to=3), Call(), Fold())
+    b = run(deal(), CHECK, Raise(to=3), CALL, FOLD)
     assert a == b
     assert hash(a) == hash(b)
     assert a.history == b.history

@@ -30,6 +30,7 @@ from cardrules.cards import Card, cards
 from cardrules.chance import HIDDEN_SHUFFLE
 from cardrules.errors import CardRulesError
 from cardrules.events import DealStarted, PotWon, Rebuy, SessionEnded
+from helpers import dealt, rule_of, run
 
 HANDS = {1: "8c Qh Ac", 2: "As Ks Qs", 3: "8d 9d Kd", 0: "8h 9c Kc"}
 BRELANS = {1: "Kc Kd Kh", 2: "Ac Ad 9c", 3: "8d 9d Qd", 0: "8h 9h Qc"}  # retourné A♥
@@ -48,19 +49,7 @@ def deal(
     up = {"retourne": retourne} if state.rules.retournes == 1 else {"retournes": retourne}
     if stock is not None:
         up["stock"] = stock
-    return state.apply(arrange_deck(state, HANDS if hands is None else hands, **up))
-
-
-def run(state: State, *actions: object) -> State:
-    for action in actions:
-        state = state.apply(action)  # type: ignore[arg-type]
-    return state
-
-
-def rule_of(state: State, action: object) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)  # type: ignore[arg-type]
-    return info.value.rule
+    return dealt(state, HANDS if hands is None else hands, **up)  # type: ignore[no-any-return]
 
 
 # -- golden: the seeds' examples ------------------------------------------------------

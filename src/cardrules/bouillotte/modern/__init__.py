@@ -17,10 +17,10 @@ brelan, or failing one the best point, takes each pot.
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise, raise_to
 
 from .actions import ACTIONS, ANNOUNCE, Announce
-from .deal import arrange_deck
-from .engine import Phase
+from .deck import arrange_deck
 from .events import Announced, CardsTurned, FeePaid, HandShown, RetourneChanged, RetournesTurned
 from .hands import Category, HandValue, card_value, evaluate
+from .phase import Phase
 from .rules import Rules
 from .state import GAME_ID, State, new_game
 from .view import View

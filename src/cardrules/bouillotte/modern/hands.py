@@ -16,12 +16,13 @@ from typing import Any, Literal
 
 import attrs
 
+from cardrules.caching import BoundedCache
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardRulesError
 
 from .rules import Rules
 
-__all__ = ["Category", "HandValue", "card_value", "evaluate"]
+__all__ = ["Category", "HandValue", "brelans_of", "card_value", "evaluate", "value_of"]
 
 Category = Literal["carre", "favori", "simple", "point"]
 """The class of a hand: a brelan carré, favori or simple, or a point hand."""
@@ -75,7 +76,8 @@ class HandValue:
     """The suit of that point."""
     key: tuple[Any, ...] = attrs.field(repr=False)
     """What comparisons use: class, then rank or point and tie-breaks."""
-    _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _text: str = attrs.field(default="", repr=False)
+    """The value in words (``"brelan simple of kings"``), when already written."""
 
     @property
     def is_brelan(self) -> bool:
@@ -108,14 +110,14 @@ class HandValue:
         return bool(self.key >= other.key)
 
     def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            if self.rank is not None:
-                text = f"{_NAMES[self.category]} of {_PLURAL.get(self.rank, str(self.rank))}"
-            else:
-                text = f"point of {self.points} in {self.suit.symbol}"
-            object.__setattr__(self, "_text", text)  # a cache: values are shared
-        return text
+        return self._text or _words(self.category, self.rank, self.points, self.suit)
+
+
+def _words(category: Category, rank: Rank | None, points: int, suit: Suit) -> str:
+    """A hand's value in words."""
+    if rank is not None:
+        return f"{_NAMES[category]} of {_PLURAL.get(rank, str(rank))}"
+    return f"point of {points} in {suit.symbol}"
 
 
 def evaluate(
@@ -179,19 +181,22 @@ def _evaluate(
     options = (favori, point_values, tiebreak, key)
     found = _VALUES.get(options)
     if found is None:
-        found = _compute(
-            sorted((a.index, b.index, c.index)),
-            [r.index for r in retournes],
-            favori,
-            point_values == "pip",
-            tiebreak == "kickers",
+        found = _VALUES.put(
+            options,
+            _compute(
+                sorted((a.index, b.index, c.index)),
+                [r.index for r in retournes],
+                favori,
+                point_values == "pip",
+                tiebreak == "kickers",
+            ),
         )
-        if len(_VALUES) < 1 << 18:
-            _VALUES[options] = found
     return found
 
 
-_VALUES: dict[tuple[str, str, str, int], HandValue] = {}
+_VALUES = BoundedCache[tuple[str, str, str, int], HandValue](max_bytes=1 << 24)
+"""Hand values by options and cards (the values themselves are shared: each entry
+weighs one reference, but the budget counts a value's whole size, so it is generous)."""
 _FLAT_POINTS = tuple(11 if rank == 14 else 10 for rank in range(15))
 _PIP_POINTS = tuple(11 if rank == 14 else rank if rank < 10 else 10 for rank in range(15))
 _SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
@@ -239,7 +244,7 @@ def _compute(
     return _shared("point", 0, points, best_suit, (0, *best))
 
 
-_SHARED: dict[tuple[Any, ...], HandValue] = {}
+_SHARED = BoundedCache[tuple[Any, ...], HandValue](max_bytes=1 << 20)
 _RANKS = {int(rank): rank for rank in Rank}
 
 
@@ -251,7 +256,35 @@ def _shared(
     parts = (category, key, points, suit)
     found = _SHARED.get(parts)
     if found is None:
-        found = _SHARED[parts] = HandValue(
-            category, _RANKS[rank] if rank else None, points, _SUITS[suit], key
-        )
+        brelan = _RANKS[rank] if rank else None
+        text = _words(category, brelan, points, _SUITS[suit])
+        found = _SHARED.put(parts, HandValue(category, brelan, points, _SUITS[suit], key, text))
+    return found
+
+
+def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) -> HandValue:
+    """The value of a dealt ``hand`` (3 distinct cards, any order) with ``retournes``
+    under ``rules``, unchecked: the one evaluation of the game's transitions.
+
+    >>> from cardrules.cards import cards
+    >>> str(value_of(Rules(), cards("Kh Kd 8s"), cards("Kc")))
+    'brelan favori of kings'
+    """
+    return _evaluate(hand, retournes, rules.favori, rules.point_values, rules.point_tiebreak)
+
+
+def brelans_of(
+    rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]
+) -> int:
+    """The seat mask of the seats whose hand is a brelan with ``retournes`` (M-4.1).
+
+    >>> from cardrules.cards import cards
+    >>> brelans_of(Rules(players=3), (cards("Kh Kd 8s"), cards("9c 9d 9h"), cards("Ah Ad 8c")),
+    ...            cards("Kc"))
+    3
+    """
+    found = 0
+    for seat, hand in enumerate(hands):
+        if value_of(rules, hand, retournes).rank is not None:
+            found |= 1 << seat
     return found

@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from cardrules.actions import Action
@@ -21,12 +19,11 @@ from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
 
-from .engine import P_BETTING, P_DEAL, Phase
+from .legality import legal
+from .phase import Phase
+from .record import Record
 
-if TYPE_CHECKING:
-    from .state import State
-
-__all__ = ["View", "make_view"]
+__all__ = ["View", "view_of"]
 
 
 @attrs.frozen(slots=True)
@@ -92,31 +89,40 @@ class View:
         return self.legal
 
 
-def make_view(state: State, seat: int) -> View:
-    """The view of ``seat`` (already checked) in ``state``."""
-    to_act = state.to_act
-    legal = state.legal_actions() if to_act == seat and state.phase is P_BETTING else ()
-    history = tuple(HIDDEN_SHUFFLE if a.__class__ is Shuffle else a for a in state.log)
-    start = state.last_deal_events if state.phase is P_DEAL else state.deal_events
-    events = state.event_log.as_tuple()[start:]
-    face_up = tuple(hand[:up] for hand, up in zip(state.hands, state.face_up, strict=True))
+def view_of(record: Record, seat: int) -> View:
+    """The view of ``seat`` (already checked) in the state of ``record``.
+
+    >>> from .rules import Rules
+    >>> from .session import first_record
+    >>> view_of(first_record(Rules(), (100,) * 4, 0), 1).contributions
+    (1, 1, 1, 1)
+    """
+    deal = record.deal
+    to_act = record.to_act
+    phase = deal.phase
+    actions = legal(record).actions() if to_act == seat and phase is Phase.BETTING else ()
+    history = tuple(HIDDEN_SHUFFLE if a.__class__ is Shuffle else a for a in record.log)
+    start = deal.previous_deal_events_from if phase is Phase.DEAL else deal.deal_events_from
+    events = deal.event_log.since(start)
+    face_up = tuple(hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True))
+    live = record.live
     return View(
         seat,
         to_act,
-        state.phase,
-        state.dealer,
-        state.deal_number,
-        state.betting_round,
-        state.hands[seat],
+        phase,
+        deal.dealer,
+        deal.deal_number,
+        deal.betting_round,
+        deal.hands[seat],
         face_up,
-        state.retournes,
-        state.dead_retournes,
-        state.stacks,
-        state.contributions,
-        state.folded,
-        state.announced,
-        state.rebuys,
+        deal.retournes,
+        deal.dead_retournes,
+        record.stacks,
+        record.contributions,
+        tuple(not live >> other & 1 for other in range(len(record.stacks))),
+        deal.announced,
+        deal.rebuys,
         history,
         events,
-        legal,
+        actions,
     )

@@ -12,16 +12,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, cards
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError
 
-from .engine import Phase
-
-if TYPE_CHECKING:
-    from .state import State
+from .phase import Phase
+from .rules import Rules
+from .state import State
 
 __all__ = ["arrange_deck"]
 
@@ -76,23 +74,47 @@ def arrange_deck(
             "arrange_deck needs a state at a deal's chance node (state.to_act is CHANCE)"
         )
     rules = state.rules
+    dealt = _read_hands(hands, rules.players)
+    up = _read_up(rules, retourne, retournes)
+    top = _read(stock, "the stock") if stock is not None else ()
+    named = [card for hand in dealt.values() for card in hand] + [*up, *top]
+    _check_named(named, rules)
+    used = set(named)
+    rest = iter([c for c in rules.deck if c not in used])
+    order: list[Card] = []
     n = rules.players
-    deck = rules.deck
-    in_deck = frozenset(deck)
-    named: list[Card] = []
-    dealt: dict[int, tuple[Card, ...]] = {}
+    eldest = (state.dealer + 1) % n
+    for round_ in range(3):
+        for k in range(n):
+            given = dealt.get((eldest + k) % n)
+            order.append(given[round_] if given is not None else next(rest))
+    order.extend(up if up else [next(rest) for _ in range(rules.retournes)])
+    order.extend(top)
+    order.extend(rest)
+    return Shuffle(tuple(order))
+
+
+def _read_hands(hands: Mapping[int, CardsLike], players: int) -> dict[int, tuple[Card, ...]]:
+    """The hands to deal, by seat, checked: 3 cards for a seat of the game."""
     if not isinstance(hands, Mapping):
         raise CardRulesError(f"arrange_deck: hands must be a mapping seat -> cards, not {hands!r}")
+    dealt: dict[int, tuple[Card, ...]] = {}
     for seat, hand in hands.items():
-        if type(seat) is not int or not 0 <= seat < n:
+        if type(seat) is not int or not 0 <= seat < players:
             raise CardRulesError(
-                f"arrange_deck: seat must be an int from 0 to {n - 1}, not {seat!r}"
+                f"arrange_deck: seat must be an int from 0 to {players - 1}, not {seat!r}"
             )
         cards_ = _read(hand, f"the hand of seat {seat}")
         if len(cards_) != 3:
             raise CardRulesError(f"arrange_deck: seat {seat} must get 3 cards, not {len(cards_)}")
         dealt[seat] = cards_
-        named.extend(cards_)
+    return dealt
+
+
+def _read_up(
+    rules: Rules, retourne: Card | str | None, retournes: CardsLike | None
+) -> tuple[Card, ...]:
+    """The retourné(s) asked for, checked against the rules (``()``: any)."""
     if retourne is not None and retournes is not None:
         raise CardRulesError("arrange_deck: give retourne= or retournes=, not both")
     up: tuple[Card, ...] = ()
@@ -110,29 +132,21 @@ def arrange_deck(
             raise CardRulesError(
                 f"arrange_deck: these rules turn up {rules.retournes} retourné(s), not {len(up)}"
             )
-    named.extend(up)
-    top = _read(stock, "the stock") if stock is not None else ()
-    named.extend(top)
+    return up
+
+
+def _check_named(named: list[Card], rules: Rules) -> None:
+    """Every card named must be in the deck, once."""
+    deck = rules.deck
+    in_deck = frozenset(deck)
     for card in named:
         if card not in in_deck:
             raise CardRulesError(
-                f"arrange_deck: {card} is not in the {len(deck)}-card deck for {n} players"
+                f"arrange_deck: {card} is not in the {len(deck)}-card deck "
+                f"for {rules.players} players"
             )
     if len(set(named)) != len(named):
         twice = sorted({str(c) for c in named if named.count(c) > 1})
         raise CardRulesError(f"arrange_deck: cards named twice: {' '.join(twice)}")
     if len(named) > len(deck):
         raise CardRulesError("arrange_deck: more cards named than the deck holds")
-    used = set(named)
-    rest = iter([c for c in deck if c not in used])
-    order: list[Card] = []
-    eldest = (state.dealer + 1) % n
-    for round_ in range(3):
-        for k in range(n):
-            seat = (eldest + k) % n
-            given = dealt.get(seat)
-            order.append(given[round_] if given is not None else next(rest))
-    order.extend(up if up else [next(rest) for _ in range(rules.retournes)])
-    order.extend(top)
-    order.extend(rest)
-    return Shuffle(tuple(order))

@@ -1,0 +1,173 @@
+"""The fields of a modern Bouillotte state, and how they are represented.
+
+A state holds one :class:`Record`: what a betting action changes (stacks,
+contributions, the seat to act, the per-seat flags, the log of actions), and a
+:class:`Deal`: what changes only between phases, rounds or deals (the cards, the
+announcements, the events). Every change is ``record._replace(field=value, ...)``.
+
+The representation, once for every module of the game:
+
+* **seats** are ints ``0 … players-1`` in the direction of play; eldest is
+  ``(dealer + 1) % players``;
+* **per-seat flags are seat masks**: an int whose bit ``s`` (``1 << s``) is seat ``s``.
+  ``live`` is "still in this deal" (not folded), ``acted`` "acted since the last raise
+  in this round", ``Deal.waiting`` "has not yet taken a betting action while the
+  retourné change waits for it" (V-M.4), ``Deal.brelans`` "holds a brelan with the
+  retournés now" (hidden, for M-4.1);
+* **cards** are the interned :class:`~cardrules.cards.Card` values, in the order dealt;
+  hand values are cached by their ``card.index`` (:mod:`.hands`);
+* **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
+  largest contribution of the deal;
+* **logs** (:class:`~cardrules.game.Log`) share structure between states; the deal's
+  events begin at ``Deal.deal_events_from`` (the view shows every action since
+  ``new_game``, so no offset into the actions is kept).
+
+>>> from .rules import Rules
+>>> mask(3), seats_in(0b1010, 4), first_in(0b1010, 2, 4), able((5, 0, 3), 0b011)
+(7, (1, 3), 3, 1)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules import shell
+from cardrules.actions import Action
+from cardrules.cards import Card
+from cardrules.chance import Chance
+from cardrules.events import Event
+from cardrules.game import Log
+
+from .phase import Phase
+from .rules import Rules
+
+__all__ = ["Deal", "Record", "able", "first_in", "mask", "seats_from", "seats_in"]
+
+
+@attrs.frozen(slots=True)
+class Deal(shell.Record):
+    """What changes only between phases, betting rounds or deals."""
+
+    rules: Rules
+    """The options of the session."""
+    phase: Phase
+    """Chance node of a deal, betting, or over."""
+    dealer: int
+    """The dealer's seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    betting_round: int
+    """The betting round from 0 (V-M.3)."""
+    deck: tuple[Card, ...]
+    """The deal's shuffled deck, top first (hidden; ``()`` before the shuffle)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards in the order dealt."""
+    retournes: tuple[Card, ...]
+    """The community cards face up now (``()`` before the deal)."""
+    dead_retournes: tuple[Card, ...]
+    """Retournés replaced by the retourné change, still face up (V-M.4)."""
+    brelans: int
+    """Seat mask: who holds a brelan with the retournés now (only kept when announcements
+    are on: nothing else needs it before the showdown)."""
+    announced: tuple[str | None, ...]
+    """The class of brelan each seat announced this deal, ``None`` if it did not."""
+    face_up: tuple[int, ...]
+    """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
+    waiting: int
+    """Seat mask: the seats whose first betting action the retourné change still waits
+    for (V-M.4); 0 when no change is pending (off, done, or no deal under way)."""
+    rebuys: tuple[int, ...]
+    """How many times each seat has rebought (X-6)."""
+    initial_stacks: tuple[int, ...]
+    """The stacks given to ``new_game``."""
+    initial_dealer: int
+    """The dealer given to ``new_game``."""
+    deal_events_from: int
+    """Where this deal's events begin in the event log."""
+    previous_deal_events_from: int
+    """Where the previous deal's events begin (views show them between deals)."""
+    event_log: Log[Event]
+    """Every event since ``new_game`` (betting steps add none)."""
+
+
+@attrs.frozen(slots=True)
+class Record(shell.Record):
+    """The fields of a state: what a betting action changes, and the :class:`Deal`."""
+
+    deal: Deal
+    """The cards, announcements and events of the deal."""
+    stacks: tuple[int, ...]
+    """Chips each seat holds outside the pot."""
+    contributions: tuple[int, ...]
+    """Chips each seat has put in the pot this deal (ante included)."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE``, or ``None`` when the session is over."""
+    largest: int
+    """The largest contribution of this deal."""
+    live: int
+    """Seat mask: who is still in the deal (has not folded)."""
+    acted: int
+    """Seat mask: who has acted since the last raise in this betting round."""
+    log: Log[Action]
+    """Every action applied since ``new_game``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.stacks)
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game``."""
+        return self.deal.event_log
+
+    @property
+    def rules(self) -> Rules:
+        """The options of the session."""
+        return self.deal.rules
+
+
+_MASKS = (0, 1, 3, 7, 15, 31)
+
+
+def mask(players: int) -> int:
+    """The seat mask of every seat."""
+    return _MASKS[players]
+
+
+_ORDERS = {
+    n: tuple(tuple((first + k) % n for k in range(n)) for first in range(n)) for n in (3, 4, 5)
+}
+
+
+def seats_from(first: int, players: int) -> tuple[int, ...]:
+    """Every seat in play order from ``first``.
+
+    >>> seats_from(2, 4)
+    (2, 3, 0, 1)
+    """
+    return _ORDERS[players][first]
+
+
+def seats_in(seats: int, players: int) -> tuple[int, ...]:
+    """The seats of the mask ``seats``, in seat order."""
+    return tuple(s for s in range(players) if seats >> s & 1)
+
+
+def first_in(seats: int, first: int, players: int) -> int:
+    """The first seat of the mask ``seats`` in play order from ``first``; ``-1`` if none."""
+    for s in _ORDERS[players][first]:
+        if seats >> s & 1:
+            return s
+    return -1
+
+
+def able(stacks: tuple[int, ...], seats: int) -> int:
+    """The seats of the mask ``seats`` that have chips left (the others are all-in)."""
+    if 0 not in stacks:
+        return seats
+    found = 0
+    for seat, stack in enumerate(stacks):
+        if stack and seats >> seat & 1:
+            found |= 1 << seat
+    return found

@@ -1,0 +1,248 @@
+"""A modern Bouillotte session around its betting: the first record, the start of a
+deal (rebuys, antes), its end (fold-out or showdown), the next deal, the session's end
+and the results (M-2.1, M-3.7, M-6, X-4 – X-8).
+
+Every function takes a record and returns the next one; none changes its argument.
+
+>>> from .rules import Rules
+>>> record = first_record(Rules(players=3), (100, 0, 100), 0)
+>>> record.stacks, record.deal.rebuys, returns(record)
+((99, 99, 99), (0, 1, 0), (Fraction(-1, 1), Fraction(-1, 1), Fraction(-1, 1)))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cardrules.chance import CHANCE
+from cardrules.events import (
+    AntePaid,
+    DealStarted,
+    Event,
+    ExcessReturned,
+    PotWon,
+    Rebuy,
+    SessionEnded,
+)
+from cardrules.game import Log
+from cardrules.pots import side_pots, split_pot, uncalled_excess
+
+from .events import HandShown
+from .hands import value_of
+from .phase import Phase
+from .record import Deal, Record, mask, seats_from
+from .rules import Rules
+
+__all__ = ["end_deal", "first_record", "fold_out", "returns", "showdown", "start_deal"]
+
+
+def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
+    """The record of a new session: the first deal begun, at its chance node.
+
+    :param rules: the options.
+    :param stacks: each seat's starting stack (checked).
+    :param dealer: the first dealer (checked).
+    :returns: the record, antes paid (and a rebuy for an empty seat, X-6).
+
+    >>> first_record(Rules(), (5, 5, 5, 5), 3).to_act
+    CHANCE
+    """
+    n = rules.players
+    zeros = (0,) * n
+    deal = Deal(
+        rules=rules,
+        phase=Phase.DEAL,
+        dealer=dealer,
+        deal_number=0,
+        betting_round=0,
+        deck=(),
+        hands=((),) * n,
+        retournes=(),
+        dead_retournes=(),
+        brelans=0,
+        announced=(None,) * n,
+        face_up=zeros,
+        waiting=0,
+        rebuys=zeros,
+        initial_stacks=stacks,
+        initial_dealer=dealer,
+        deal_events_from=0,
+        previous_deal_events_from=0,
+        event_log=Log(),
+    )
+    blank = Record(
+        deal=deal,
+        stacks=stacks,
+        contributions=zeros,
+        to_act=CHANCE,
+        largest=0,
+        live=mask(n),
+        acted=0,
+        log=Log(),
+    )
+    return start_deal(blank, stacks, [], dealer, 0)
+
+
+def start_deal(
+    record: Record, stacks: tuple[int, ...], events: list[Event], dealer: int, deal_number: int
+) -> Record:
+    """A deal begins after ``record``'s (which left ``stacks`` and the ``events`` of its
+    end): rebuys of empty seats (X-6), antes (M-2.1, X-3), then the chance node of the
+    shuffle (X-7).
+
+    >>> record = first_record(Rules(ante=2), (100, 100, 100, 100), 0)
+    >>> start_deal(record, (10, 0, 10, 10), [], 1, 1).contributions
+    (2, 2, 2, 2)
+    """
+    old = record.deal
+    rules = old.rules
+    n = rules.players
+    starts_at = len(old.event_log) + len(events)
+    chips = list(stacks)
+    contributions = [0] * n
+    rebuys = list(old.rebuys)
+    events.append(DealStarted(deal_number, dealer))
+    order = seats_from((dealer + 1) % n, n)
+    if 0 in chips:
+        for seat in order:
+            if chips[seat] == 0:
+                chips[seat] = rules.stack
+                rebuys[seat] += 1
+                events.append(Rebuy(seat, rules.stack))
+    ante = rules.ante
+    for seat in order:
+        amount = ante if ante < chips[seat] else chips[seat]
+        chips[seat] -= amount
+        contributions[seat] = amount
+        events.append(AntePaid(seat, amount))
+    deal = old._replace(
+        phase=Phase.DEAL,
+        dealer=dealer,
+        deal_number=deal_number,
+        betting_round=0,
+        deck=(),
+        hands=((),) * n,
+        retournes=(),
+        dead_retournes=(),
+        brelans=0,
+        announced=(None,) * n,
+        face_up=(0,) * n,
+        waiting=0,
+        rebuys=tuple(rebuys),
+        deal_events_from=starts_at,
+        previous_deal_events_from=old.deal_events_from,
+        event_log=old.event_log.extend(events),
+    )
+    return record._replace(
+        deal=deal,
+        stacks=tuple(chips),
+        contributions=tuple(contributions),
+        to_act=CHANCE,
+        largest=max(contributions),
+        live=mask(n),
+        acted=0,
+    )
+
+
+def fold_out(record: Record, winner: int) -> Record:
+    """M-3.7: the last seat in takes the whole pot without showing; the deal ends."""
+    amount = sum(record.contributions)
+    n = record.players
+    stacks = list(record.stacks)
+    stacks[winner] += amount
+    shares = [0] * n
+    shares[winner] = amount
+    event = PotWon(amount, (winner,), tuple(shares), 0, None)
+    return end_deal(record, tuple(stacks), [event])
+
+
+def showdown(record: Record) -> Record:
+    """The uncalled excess back (X-4), every seat still in shows (M-6.1), and each pot
+    goes to the best hand eligible for it, ties split (X-5); the deal ends."""
+    deal = record.deal
+    rules = deal.rules
+    n = rules.players
+    stacks = list(record.stacks)
+    contributions = list(record.contributions)
+    events: list[Event] = []
+    excess = uncalled_excess(contributions)
+    if excess is not None:
+        seat, amount = excess
+        contributions[seat] -= amount
+        stacks[seat] += amount
+        events.append(ExcessReturned(seat, amount))
+    eldest = (deal.dealer + 1) % n
+    live = record.live
+    hands, retournes = deal.hands, deal.retournes
+    values = {}
+    keys = {}  # the values compare by their keys: compare those, in C
+    for seat in seats_from(eldest, n):
+        if live >> seat & 1:
+            value = values[seat] = value_of(rules, hands[seat], retournes)
+            keys[seat] = value.key
+            events.append(HandShown(seat, hands[seat], str(value)))
+    pots = side_pots(contributions, [live >> seat & 1 == 1 for seat in range(n)])
+    for index, (amount, eligible) in enumerate(pots):
+        if not amount:
+            continue
+        best = max([keys[seat] for seat in eligible])
+        winners = tuple([seat for seat in eligible if keys[seat] == best])
+        shares = split_pot(amount, winners, eldest, n)
+        for seat in winners:
+            stacks[seat] += shares[seat]
+        events.append(PotWon(amount, winners, shares, index, str(values[winners[0]])))
+    return end_deal(record, tuple(stacks), events)
+
+
+def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
+    """Each seat's net result in chips with these stacks (X-8)."""
+    stack = deal.rules.stack
+    return tuple(
+        chips - start - rebuys * stack
+        for chips, start, rebuys in zip(stacks, deal.initial_stacks, deal.rebuys, strict=True)
+    )
+
+
+def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Record:
+    """After the pot is won (``stacks`` and ``events`` say how): the session ends
+    (M-6.2, X-7) or the next deal begins at once."""
+    deal = record.deal
+    rules = deal.rules
+    n = rules.players
+    over = deal.deal_number + 1 >= rules.deals or (
+        rules.target is not None and max(_results(stacks, deal)) >= rules.target
+    )
+    if not over:
+        return start_deal(record, stacks, events, (deal.dealer + 1) % n, deal.deal_number + 1)
+    # Every deal awards its whole pot, so no pot is ever left to share (X-7).
+    results = tuple(Fraction(r) for r in _results(stacks, deal))
+    log = deal.event_log.extend(events).append(SessionEnded(results))
+    deal = deal._replace(
+        phase=Phase.OVER,
+        deck=(),
+        hands=((),) * n,
+        retournes=(),
+        dead_retournes=(),
+        brelans=0,
+        face_up=(0,) * n,
+        event_log=log,
+    )
+    return record._replace(
+        deal=deal,
+        stacks=stacks,
+        contributions=(0,) * n,
+        to_act=None,
+        largest=0,
+        live=mask(n),
+        acted=0,
+    )
+
+
+def returns(record: Record) -> tuple[Fraction, ...]:
+    """Each seat's result: stack − starting stack − rebuys (X-8); every pot is won at
+    the end of its deal, so nothing is left to share.
+
+    >>> returns(first_record(Rules(players=3), (10, 20, 30), 0))
+    (Fraction(-1, 1), Fraction(-1, 1), Fraction(-1, 1))
+    """
+    return tuple(map(Fraction, _results(record.stacks, record.deal)))

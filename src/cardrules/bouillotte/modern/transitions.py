@@ -1,0 +1,300 @@
+"""One transition per action of modern Bouillotte: ``on_<action>(record, action)``
+returns the next record, or ``(record, legal)`` when the betting goes on and the next
+legal set is at hand. Each is called with a legal action only.
+
+The deal (X-1, M-2.2, V-M.1, V-M.2), betting (M-3, X-3, X-4), announcements (M-4),
+the retourné change (V-M.4) and the cards turned between rounds (V-M.3); the end of a
+deal is :mod:`.session`'s.
+
+>>> from cardrules import Shuffle
+>>> from cardrules.actions import CHECK
+>>> from .rules import Rules
+>>> from .session import first_record
+>>> record = first_record(Rules(), (100,) * 4, 0)
+>>> record, legal = on_shuffle(record, Shuffle(Rules().deck))
+>>> record.to_act, legal.describe()
+(1, 'check, raise to 2…6')
+>>> on_check(record, CHECK)[0].to_act
+2
+"""
+
+from __future__ import annotations
+
+from cardrules.actions import Action, Call, Check, Fold, Raise
+from cardrules.cards import Card
+from cardrules.chance import Shuffle
+from cardrules.events import Event
+from cardrules.game import Log
+from cardrules.legal import Legal
+from cardrules.shell import Transition
+
+from .actions import Announce
+from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesTurned
+from .hands import brelans_of, value_of
+from .legality import legal
+from .phase import Phase
+from .record import Deal, Record, able, first_in, mask, seats_from
+from .session import fold_out, showdown
+
+__all__ = ["on_announce", "on_call", "on_check", "on_fold", "on_raise", "on_shuffle"]
+
+Next = Record | tuple[Record, Legal]
+"""What a transition returns: the record, with its legal set when it is known."""
+
+
+def deal_hands(order: tuple[Card, ...], eldest: int, players: int) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's three cards, dealt one at a time from ``eldest`` (X-1, M-2.2).
+
+    >>> deal_hands(tuple(range(9)), 1, 3)
+    ((2, 5, 8), (0, 3, 6), (1, 4, 7))
+    """
+    hands: list[tuple[Card, ...]] = [()] * players
+    for k, seat in enumerate(seats_from(eldest, players)):
+        hands[seat] = (order[k], order[k + players], order[k + 2 * players])
+    return tuple(hands)
+
+
+def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
+    """Deal the shuffled deck (X-1, M-2.2), turn up the retourné(s) (V-M.1) and the
+    open cards (V-M.2), and open the first betting round."""
+    deal = record.deal
+    rules = deal.rules
+    n = rules.players
+    order = shuffle.order
+    eldest = (deal.dealer + 1) % n
+    hands = deal_hands(order, eldest, n)
+    retournes = order[3 * n : 3 * n + rules.retournes]
+    events: list[Event] = [RetournesTurned(retournes)]
+    face_up = deal.face_up
+    if rules.open_card:
+        face_up = (1,) * n
+        events.extend(CardsTurned(seat, hands[seat][:1]) for seat in seats_from(eldest, n))
+    deal = deal._replace(
+        phase=Phase.BETTING,
+        deck=order,
+        hands=hands,
+        retournes=retournes,
+        brelans=_brelans(deal, hands, retournes),
+        face_up=face_up,
+        waiting=mask(n) if rules.retourne_change else 0,
+        event_log=deal.event_log.extend(events),
+    )
+    return _open_round(record, deal, 0, record.log.append(shuffle))
+
+
+def _brelans(deal: Deal, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
+    """Who holds a brelan now, when announcements are on (else nothing needs it)."""
+    rules = deal.rules
+    return 0 if rules.announce_fee is None else brelans_of(rules, hands, retournes)
+
+
+def _open_round(record: Record, deal: Deal, number: int, log: Log[Action]) -> Next:
+    """Betting round ``number`` begins (M-3.1, V-M.3) with ``deal`` and ``log``, or,
+    with fewer than two seats still in with chips, the showdown (after the retourné
+    change that the first round would have brought, V-M.4)."""
+    ready = able(record.stacks, record.live)
+    if ready & (ready - 1) == 0:  # fewer than two
+        if deal.waiting:  # the first round is not played: the change comes at once
+            deal = _change_retourne(deal)
+        deal = deal._replace(betting_round=number)
+        return showdown(record._replace(deal=deal, log=log))
+    if deal.betting_round != number:
+        deal = deal._replace(betting_round=number)
+    first = first_in(ready, (deal.dealer + 1) % deal.rules.players, deal.rules.players)
+    record = record._replace(deal=deal, to_act=first, acted=0, log=log)
+    return record, legal(record)
+
+
+def _change_retourne(deal: Deal) -> Deal:
+    """V-M.4: the next card(s) of the stock replace the retourné(s), which stay face up."""
+    rules = deal.rules
+    count = rules.retournes
+    start = 3 * rules.players + count
+    new = deal.deck[start : start + count]
+    return deal._replace(
+        retournes=new,
+        dead_retournes=deal.retournes,
+        brelans=_brelans(deal, deal.hands, new),
+        waiting=0,
+        event_log=deal.event_log.append(RetourneChanged(deal.retournes, new)),
+    )
+
+
+def _waited(deal: Deal, seat: int, stacks: tuple[int, ...], live: int) -> Deal:
+    """The deal once ``seat`` has taken its first betting action (or announced, ``seat``
+    -1) while the retourné change waits: the change comes when no seat still in with
+    chips is waited for any more (V-M.4)."""
+    waiting = deal.waiting & ~(1 << seat) if seat >= 0 else deal.waiting
+    if waiting & able(stacks, live):
+        return deal if waiting == deal.waiting else deal._replace(waiting=waiting)
+    return _change_retourne(deal)
+
+
+_AFTER = {n: tuple((*seats_from(seat, n)[1:], seat) for seat in range(n)) for n in (3, 4, 5)}
+"""For each number of seats and seat, the seats after it in play order, itself last."""
+
+
+def _betted(
+    record: Record,
+    action: Action,
+    seat: int,
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    largest: int,
+    live: int,
+    acted: int,
+) -> Next:
+    """The record after a betting action of ``seat`` that leaves these amounts and
+    masks (``seat`` marked as acted): the retourné change when due (V-M.4), then the
+    next seat to act, or the end of the round."""
+    following = -1  # M-3.5: the next seat still in, with chips, that must act
+    for other in _AFTER[len(stacks)][seat]:
+        if (
+            live >> other & 1
+            and stacks[other]
+            and (not acted >> other & 1 or contributions[other] < largest)
+        ):
+            following = other
+            break
+    deal = record.deal
+    if deal.waiting:
+        deal = _waited(deal, seat, stacks, live)
+    record = record._replace(
+        deal=deal,
+        stacks=stacks,
+        contributions=contributions,
+        to_act=following,
+        largest=largest,
+        live=live,
+        acted=acted,
+        log=record.log.append(action),
+    )
+    if following < 0:
+        return _close_round(record)
+    return record, legal(record)
+
+
+def _close_round(record: Record) -> Next:
+    """After a round but the last, each seat still in turns up a card (V-M.3) and the
+    next round opens; after the last, or with fewer than two seats able to bet, the
+    showdown."""
+    deal = record.deal
+    ready = able(record.stacks, record.live)
+    if deal.betting_round + 1 >= deal.rules.betting_rounds or ready & (ready - 1) == 0:
+        return showdown(record)
+    n = deal.rules.players
+    face_up = list(deal.face_up)
+    events: list[Event] = []
+    for seat in seats_from((deal.dealer + 1) % n, n):
+        up = face_up[seat]
+        if record.live >> seat & 1 and up < 3:
+            face_up[seat] = up + 1
+            events.append(CardsTurned(seat, deal.hands[seat][up : up + 1]))
+    deal = deal._replace(face_up=tuple(face_up), event_log=deal.event_log.extend(events))
+    return _open_round(record, deal, deal.betting_round + 1, record.log)
+
+
+def on_check(record: Record, action: Check) -> Next:
+    """A check (M-3.2): nothing to pay."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    return _betted(
+        record,
+        action,
+        seat,
+        record.stacks,
+        record.contributions,
+        record.largest,
+        record.live,
+        record.acted | 1 << seat,
+    )
+
+
+def on_call(record: Record, action: Call) -> Next:
+    """A call: match the largest contribution, or put in the whole stack when that is
+    less (all-in, M-3.4, X-3)."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    largest = record.largest
+    stacks = list(record.stacks)
+    contributions = list(record.contributions)
+    amount = min(largest - contributions[seat], stacks[seat])
+    stacks[seat] -= amount
+    contributions[seat] += amount
+    return _betted(
+        record,
+        action,
+        seat,
+        tuple(stacks),
+        tuple(contributions),
+        largest,
+        record.live,
+        record.acted | 1 << seat,
+    )
+
+
+def on_raise(record: Record, action: Raise) -> Next:
+    """A raise to ``action.to`` (M-3.3, X-3): every other seat must act again."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    to = action.to
+    stacks = list(record.stacks)
+    contributions = list(record.contributions)
+    stacks[seat] -= to - contributions[seat]
+    contributions[seat] = to
+    return _betted(
+        record, action, seat, tuple(stacks), tuple(contributions), to, record.live, 1 << seat
+    )
+
+
+def on_fold(record: Record, action: Fold) -> Next:
+    """A fold (M-3.2); when one seat is left in, it takes the pot (M-3.7)."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    live = record.live & ~(1 << seat)
+    if live & (live - 1) == 0:
+        record = record._replace(live=live, log=record.log.append(action))
+        return fold_out(record, live.bit_length() - 1)
+    return _betted(
+        record,
+        action,
+        seat,
+        record.stacks,
+        record.contributions,
+        record.largest,
+        live,
+        record.acted | 1 << seat,
+    )
+
+
+def on_announce(record: Record, action: Announce) -> Next:
+    """M-4.1, M-4.2: announce the class of one's brelan; every other seat pays the fee
+    at once (all it has when short); the announcer keeps the turn."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    deal = record.deal
+    rules = deal.rules
+    fee: int = rules.announce_fee  # type: ignore[assignment]
+    category = value_of(rules, deal.hands[seat], deal.retournes).category
+    events: list[Event] = [Announced(seat, category)]
+    stacks = list(record.stacks)
+    for payer in seats_from(seat, rules.players)[1:]:
+        amount = min(fee, stacks[payer])
+        if amount:
+            stacks[payer] -= amount
+            stacks[seat] += amount
+            events.append(FeePaid(payer, seat, amount))
+    announced = list(deal.announced)
+    announced[seat] = category
+    deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
+    record = record._replace(stacks=tuple(stacks), log=record.log.append(action))
+    if deal.waiting:  # fees may have left the seats still waited for all-in
+        deal = _waited(deal, -1, record.stacks, record.live)
+    record = record._replace(deal=deal)
+    return record, legal(record)
+
+
+TRANSITIONS: dict[type, Transition] = {
+    Shuffle: on_shuffle,
+    Check: on_check,
+    Call: on_call,
+    Raise: on_raise,
+    Fold: on_fold,
+    Announce: on_announce,
+}
+"""Each action class's transition."""
