@@ -518,6 +518,22 @@ def test_rules_and_new_game_validation() -> None:
             new_game(dealer=dealer)  # type: ignore[arg-type]
 
 
+def test_X_6_a_seat_given_0_rebuys_at_the_first_deal() -> None:
+    """X-6, H-7.1: ``new_game`` takes a tuple or list of four ints >= 0; a seat given 0
+    rebuys a cave before the first deal (even the dealer, who then antes from it), and
+    the rebuy counts against its result."""
+    state = new_game(Rules(cave=30), stacks=[0, 12, 30, 0], dealer=3)
+    assert state.initial_stacks == (0, 12, 30, 0)
+    assert state.rebuys == (1, 0, 0, 1)
+    assert state.stacks == (30, 12, 30, 29)
+    assert state.returns() == (0, 0, 0, -1)
+    assert [e for e in state.events if isinstance(e, Rebuy)] == [Rebuy(0, 30), Rebuy(3, 30)]
+    with pytest.raises(RulesError, match="stacks"):
+        new_game(stacks={0: 1, 1: 1, 2: 1, 3: 1})  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="Rules"):
+        new_game(rules=object())  # type: ignore[arg-type]
+
+
 def test_arrange_deck_rejects_impossible_deals() -> None:
     """X-1: arrange_deck deals the hands in the order given; bad requests raise ValueError."""
     state = start().apply(DECLINE)

@@ -137,8 +137,8 @@ def point_totals(exposed_cards: Iterable[Card]) -> tuple[int, int, int, int]:
     totals = [0, 0, 0, 0]
     points = _POINTS_BY_INDEX
     for card in exposed_cards:
-        index = card.index if isinstance(card, Card) else -1
-        value = points[index] if index >= 0 else 0
+        index = card.index
+        value = points[index]
         if not value:
             raise ValueError(f"{card!r} is not a card of the historic deck (A K Q 9 8)")
         totals[index & 3] += value

@@ -5,7 +5,8 @@
 :class:`~cardrules.legal.Legal` value, so they never disagree; raises are a range.
 
 >>> from cardrules.bouillotte.historic import new_game
->>> legal(new_game()._record)
+>>> from cardrules.shell import fresh_legal
+>>> fresh_legal(new_game())
 Legal(listed=(Carre(), Decline()), low=1, high=0, at=0)
 """
 
@@ -22,7 +23,7 @@ from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record
 from cardrules.legal import Legal
 
-__all__ = ["betting_legal", "legal", "why_not"]
+__all__ = ["legal", "why_not"]
 
 _CARRE_OR_DECLINE = Legal((CARRE, DECLINE))
 _DECLINE_ONLY = Legal((DECLINE,))
@@ -59,23 +60,6 @@ _new_betting: Callable[[tuple[Action, ...], int, int, int], Legal] = constructor
 )
 
 
-def betting_legal(facing: bool, low: int, top: int) -> Legal:
-    """The legal set of the betting: ``Check`` (or ``Call`` and ``Fold`` when
-    ``facing`` a larger contribution) and the raises ``low … top`` after the first.
-
-    >>> betting_legal(True, 3, 5).actions()
-    (Call(), Raise(to=3), Raise(to=4), Raise(to=5), Fold())
-    >>> betting_legal(False, 6, 5).actions()
-    (Check(),)
-    """
-    if low > top:
-        return _CALL_OR_FOLD if facing else _CHECK_ALONE
-    listed = _CALL_LISTED if facing else _CHECK_LISTED
-    if top < _TABLE:
-        return _new_betting(listed, low, top, 1)
-    return Legal(listed, low, top, 1)
-
-
 def _can_raise(record: Record, seat: int) -> bool:
     """X-4: a seat may raise only if some other seat still in is not all-in."""
     stacks, live = record.stacks, record.live
@@ -92,7 +76,8 @@ def legal(record: Record) -> Legal:
     :returns: the :class:`~cardrules.legal.Legal` set.
 
     >>> from cardrules.bouillotte.historic import new_game
-    >>> legal(new_game(stacks=[100, 0, 100, 100], dealer=3)._record).describe()
+    >>> from cardrules.shell import fresh_legal
+    >>> fresh_legal(new_game(stacks=[100, 0, 100, 100], dealer=3)).describe()
     'carre, decline the carre'
     """
     seat: int = record.to_act  # type: ignore[assignment]
@@ -104,12 +89,23 @@ def legal(record: Record) -> Legal:
         return _CARRE_OR_DECLINE if stacks[seat] >= pot else _DECLINE_ONLY
     own = contributions[seat]
     largest = max(contributions)
-    top = own + stacks[seat] if _can_raise(record, seat) else 0  # X-4
+    top = 0  # X-4: no raise unless some other seat still in is not all-in
+    live = record.live
+    for other in _OTHERS[seat]:
+        if stacks[other] and live >> other & 1:
+            top = own + stacks[seat]
+            break
     if record.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
-        return betting_legal(False, largest if largest > own else own + 1, top)
-    if phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
-        return betting_legal(True, largest + 1, top)
-    return betting_legal(False, largest + 1, top)  # H-4.4 option, H-4.8 plus rien
+        facing, low = False, (largest if largest > own else own + 1)
+    elif phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
+        facing, low = True, largest + 1
+    else:  # H-4.4 option, H-4.8 plus rien
+        facing, low = False, largest + 1
+    if low > top:
+        return _CALL_OR_FOLD if facing else _CHECK_ALONE
+    if top < _TABLE:
+        return _new_betting(_CALL_LISTED if facing else _CHECK_LISTED, low, top, 1)
+    return Legal(_CALL_LISTED if facing else _CHECK_LISTED, low, top, 1)
 
 
 def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
@@ -118,9 +114,10 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
 
     >>> from cardrules.actions import FOLD
     >>> from cardrules.bouillotte.historic import new_game
-    >>> state = new_game()
-    >>> why_not(state._record, FOLD, state.legal())
-    ('H-2.2', 'before any card is dealt a seat may only carre or decline')
+    >>> new_game().apply(FOLD)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.IllegalActionError: seat 1 cannot fold: ... (H-2.2); legal now: ...
     """
     seat: int = record.to_act  # type: ignore[assignment]
     kind = action.__class__

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from cardrules._fast import constructor
-from cardrules.actions import Action
 from cardrules.bouillotte.historic.events import (
     CollectivePoint,
     PotToCarreur,
@@ -35,7 +34,6 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
-from cardrules.game import Log
 from cardrules.pots import betting_pots, share_exactly, side_pots, uncalled_excess
 
 __all__ = [
@@ -65,7 +63,14 @@ _CARRE, _OVER = Phase.CARRE, Phase.OVER
 _new_pot_won: Callable[..., PotWon] = constructor(
     PotWon, ("amount", "winners", "shares", "pot", "hand")
 )
-"""``PotWon(amount, winners, shares, pot, hand)`` without its checks, for the showdown."""
+_new_shown: Callable[..., ShowdownHands] = constructor(ShowdownHands, ("retourne", "hands"))
+_new_point: Callable[..., CollectivePoint] = constructor(
+    CollectivePoint, ("totals", "suit", "seat", "pot")
+)
+_new_excess: Callable[..., ExcessReturned] = constructor(ExcessReturned, ("seat", "amount"))
+_new_deal_started: Callable[..., DealStarted] = constructor(DealStarted, ("deal_number", "dealer"))
+_new_ante: Callable[..., AntePaid] = constructor(AntePaid, ("seat", "amount"))
+"""The events of every deal, built without their checks (callers pass the right types)."""
 
 
 def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
@@ -135,23 +140,24 @@ def returns(record: Record) -> tuple[Fraction, ...]:
 
 
 def begin_deal(
-    deal: Deal,
-    log: Log[Action],
+    record: Record,
     stacks: tuple[int, ...],
     primes: tuple[int, ...],
     carried: int,
     shown: ShowdownHands | None,
     events: list[Event],
 ) -> Record:
-    """The next deal after ``deal`` (or the first, from ``new_game``'s template with
-    ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
-    H-2.1). ``events`` (what ended ``deal``) go to the log before the new deal's own."""
+    """The next deal after that of ``record`` (or the first, from ``new_game``'s template
+    with ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
+    H-2.1). ``events`` (what ended the deal) go to the log before the new deal's own."""
+    deal = record.deal
+    log = record.log
     rules = deal.rules
     deal_number = deal.deal_number + 1
     dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
     event_log = deal.event_log
     events_from = len(event_log) + len(events)
-    events.append(DealStarted(deal_number, dealer))
+    events.append(_new_deal_started(deal_number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:  # X-6, H-7.1
         cave = rules.cave
@@ -164,7 +170,7 @@ def begin_deal(
                 events.append(Rebuy(seat, cave))
         stacks, rebuys = tuple(refilled), tuple(bought)
     ante = min(rules.ante, stacks[dealer])  # X-3
-    events.append(AntePaid(dealer, ante))
+    events.append(_new_ante(dealer, ante))
     new_deal = deal._replace(
         dealer=dealer,
         deal_number=deal_number,
@@ -183,16 +189,15 @@ def begin_deal(
         last_events_from=deal.deal_events_from,
         event_log=event_log.extend(events),
     )
-    return Record(
-        new_deal,
-        _CARRE,
-        _with(stacks, dealer, -ante),
-        _with(_ZEROS, dealer, ante),
-        _ALL,
-        None,
-        0,
-        (dealer + 1) % PLAYERS,
-        log,
+    return record._replace(
+        deal=new_deal,
+        phase=_CARRE,
+        stacks=_with(stacks, dealer, -ante),
+        contributions=_with(_ZEROS, dealer, ante),
+        live=_ALL,
+        last_raiser=None,
+        pending=0,
+        to_act=(dealer + 1) % PLAYERS,
     )
 
 
@@ -208,7 +213,7 @@ def end_deal(
     in the middle; begin the next deal at once, or end the session (X-7, H-7.2)."""
     deal = record.deal
     if deal.deal_number + 1 < deal.rules.deals:
-        return begin_deal(deal, record.log, stacks, primes, carried, shown, events)
+        return begin_deal(record, stacks, primes, carried, shown, events)
     if carried:  # H-7.2: a pot left after the last deal is shared exactly
         events.append(PotShared(carried, share_exactly(carried, PLAYERS)))
     cave = deal.rules.cave
@@ -262,7 +267,7 @@ def showdown(record: Record) -> Record:
         seat, amount = excess
         stacks = _with(stacks, seat, amount)
         contributions = _with(contributions, seat, -amount)
-        events.append(ExcessReturned(seat, amount))
+        events.append(_new_excess(seat, amount))
     brelans = [brelan_of(hands[s], retourne) if live >> s & 1 else None for s in range(PLAYERS)]
     pots = side_pots(contributions, _LIVE_FLAGS[live], deal.carried)
     awards, exposed_all, won = _award(deal, pots, brelans, stacks)
@@ -270,7 +275,7 @@ def showdown(record: Record) -> Record:
         shown_hands = hands
     else:
         shown_hands = tuple([hands[s] if live >> s & 1 else () for s in range(PLAYERS)])
-    shown = ShowdownHands(retourne, shown_hands)
+    shown = _new_shown(retourne, shown_hands)
     events.append(shown)
     events.extend(awards)
     primes = deal.primes  # H-6.1: shown brelans collect from every other seat
@@ -315,11 +320,11 @@ def _award(
         else:  # H-5.3 to H-5.7: the suit totals are the same for every pot
             exposed_all = True
             if totals is None:
-                totals = point_totals([*(c for h in hands for c in h), retourne])
+                totals = point_totals((*hands[0], *hands[1], *hands[2], *hands[3], retourne))
             found = point_winner(hands, totals, eligible, (deal.dealer + 1) % PLAYERS)
             assert found is not None
             winner, suit = found
-            awards.append(CollectivePoint(totals, suit, winner, index))
+            awards.append(_new_point(totals, suit, winner, index))
             hand = _COLLECTIVE_TEXT[suit]
         won[winner] += amount
         shares = _with(_ZEROS, winner, amount)

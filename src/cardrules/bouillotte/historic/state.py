@@ -20,7 +20,7 @@ from typing import ClassVar
 
 import attrs
 
-from cardrules.actions import Call, Check, Fold, Raise
+from cardrules.actions import Action, Call, Check, Fold, Raise  # noqa: F401 - as Legal, below
 from cardrules.bouillotte.historic import legality, session, transitions, view
 from cardrules.bouillotte.historic.actions import ACTIONS, Carre, Decline
 from cardrules.bouillotte.historic.events import ShowdownHands
@@ -30,7 +30,8 @@ from cardrules.bouillotte.historic.rules import DECK, GAME_ID, PLAYERS, Rules
 from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.game import Log, check_new_game
-from cardrules.shell import StateShell, Transition
+from cardrules.legal import Legal  # noqa: F401 - names the docs resolve in State.__init__
+from cardrules.shell import R, StateShell, Transition  # noqa: F401 - (annotations of the shell)
 
 __all__ = ["State", "new_game"]
 
@@ -219,5 +220,15 @@ def new_game(
         last_events_from=0,
         event_log=Log(),
     )
-    record = session.begin_deal(template, Log(), start, zeros, 0, None, [])
-    return State(record)
+    record = Record(
+        deal=template,
+        phase=Phase.OVER,
+        stacks=start,
+        contributions=zeros,
+        live=0,
+        last_raiser=None,
+        pending=0,
+        to_act=None,
+        log=Log(),
+    )
+    return State(session.begin_deal(record, start, zeros, 0, None, []))

@@ -7,6 +7,9 @@ The shell has checked the action against the legal set before it calls one of th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from cardrules._fast import constructor
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
 from cardrules.bouillotte.historic.phase import Phase
@@ -21,8 +24,16 @@ _DEALT = tuple(tuple((seat - eldest) % PLAYERS for seat in range(PLAYERS)) for e
 """``_DEALT[eldest][seat]``: the place in the order of the seat's first card; its second
 and third come one and two rounds later (X-1, H-3.1: one card at a time from eldest)."""
 _CARRE, _DEAL, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.PLUS_RIEN
+_COUNT = tuple(len(seats) for seats in SEATS)
+"""``_COUNT[mask]``: how many seats a mask holds."""
 _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
+
+
+_new_carre: Callable[[int, int, int], CarreStaked] = constructor(
+    CarreStaked, ("seat", "amount", "pot")
+)
+"""``CarreStaked(seat, amount, pot)`` without its checks."""
 
 
 def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
@@ -34,11 +45,7 @@ def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
 
 def _with_chips(stacks: tuple[int, ...]) -> int:
     """The mask of the seats whose stack is not empty."""
-    mask = 0
-    for seat in range(PLAYERS):
-        if stacks[seat]:
-            mask |= 1 << seat
-    return mask
+    return (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
 
 
 # --- the carre ladder (H-2.2, H-2.3) ---------------------------------------------------------
@@ -54,7 +61,7 @@ def on_carre(record: Record, action: Action) -> Record:
     deal = deal._replace(
         carres=carres,
         last_carreur=seat,
-        event_log=deal.event_log.append(CarreStaked(seat, stake, 2 * stake)),
+        event_log=deal.event_log.append(_new_carre(seat, stake, 2 * stake)),
     )
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
     return record._replace(
@@ -187,17 +194,20 @@ def on_fold(record: Record, action: Fold) -> Record:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
-    changed = record._replace(live=live, log=record.log.append(action))
-    if len(SEATS[live]) == 1:
-        return win_alone(changed)
-    return _turn_done(record, seat, changed)
+    log = record.log.append(action)
+    if _COUNT[live] == 1:
+        return win_alone(record._replace(live=live, log=log))
+    pending = record.pending & ~(1 << seat)
+    if pending:
+        return record._replace(live=live, pending=pending, to_act=AFTER[pending][seat], log=log)
+    return _turn_done(record, seat, record._replace(live=live, log=log))
 
 
 def _count(record: Record, raiser: int) -> Record:
     """Every seat still in has matched or is all-in: count them (H-4.7); with three or
     four, the others may raise or say plus rien (H-4.8)."""
     live = record.live
-    if len(SEATS[live]) <= 2:
+    if _COUNT[live] <= 2:
         return showdown(record)
     # all-in seats say plus rien by themselves
     pending = _with_chips(record.stacks) & live & _OTHERS_MASK[raiser]
