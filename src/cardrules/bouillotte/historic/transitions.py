@@ -141,22 +141,22 @@ def on_check(record: Record, action: Check) -> Record:
 def on_call(record: Record, action: Call) -> Record:
     """Match the largest contribution, or put in the whole stack (tapis, H-4.5)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    contributions = record.contributions
-    stacks = record.stacks
+    contributions = list(record.contributions)
+    stacks = list(record.stacks)
     amount = min(max(contributions) - contributions[seat], stacks[seat])
+    stacks[seat] -= amount
+    contributions[seat] += amount
     pending = record.pending & ~(1 << seat)
     if pending:
         return record._replace(
-            stacks=_with(stacks, seat, -amount),
-            contributions=_with(contributions, seat, amount),
+            stacks=tuple(stacks),
+            contributions=tuple(contributions),
             pending=pending,
             to_act=AFTER[pending][seat],
             log=record.log.append(action),
         )
     changed = record._replace(
-        stacks=_with(stacks, seat, -amount),
-        contributions=_with(contributions, seat, amount),
-        log=record.log.append(action),
+        stacks=tuple(stacks), contributions=tuple(contributions), log=record.log.append(action)
     )
     return _turn_done(record, seat, changed)
 
