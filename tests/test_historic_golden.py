@@ -16,22 +16,15 @@ from cardrules.bouillotte.historic import (
     Phase,
     PrimesPaid,
     Rules,
-    arrange_deck,
     new_game,
     suit_ranking,
     winning_suit,
 )
 from cardrules.cards import Card, Suit, cards
 from cardrules.events import ExcessReturned, PotWon
+from helpers import dealt
 
 R = Raise
-
-
-def deal(state: historic.State, hands: dict[int, str], retourne: str) -> historic.State:
-    shuffle = arrange_deck(
-        state, {seat: cards(text) for seat, text in hands.items()}, retourne=Card.parse(retourne)
-    )
-    return state.apply(shuffle)
 
 
 def pots_won(state: historic.State) -> list[PotWon]:
@@ -52,7 +45,7 @@ def test_seed_004_worked_example_H_5_1_H_6_1() -> None:
     """Seed 004 (H-5.1, H-5.2, H-6.1, H-6.2): retourné 9♠, A shows 9♥ 9♦ 9♣ (brelan carré),
     B shows K♥ K♦ K♣ (brelan simple); the pot of 12 goes to A; primes A +5, B +1, C −3, D −3."""
     state = new_game(Rules(), dealer=3).apply(DECLINE)
-    state = deal(state, {0: "9♥ 9♦ 9♣", 1: "K♥ K♦ K♣"}, retourne="9♠")
+    state = dealt(state, {0: "9♥ 9♦ 9♣", 1: "K♥ K♦ K♣"}, retourne="9♠")
     state = state.apply(R(to=1)).apply(CALL).apply(CALL).apply(CHECK)
     assert state.phase is Phase.PLUS_RIEN
     for action in SEED_004_ACTIONS[4:]:
@@ -79,7 +72,7 @@ def test_H_2_2_ladder_1_2_4_8_then_a_showdown_for_16() -> None:
     for _ in range(4):
         state = state.apply(CARRE)
     assert state.pot == 16
-    state = deal(state, {0: "Ah Ad Ac", 3: "Kh Kd Kc"}, retourne="8s")
+    state = dealt(state, {0: "Ah Ad Ac", 3: "Kh Kd Kc"}, retourne="8s")
     assert state.to_act == 0
     assert state.legal_actions()[1] == R(to=9)  # the dealer's 9 is the largest contribution
     state = state.apply(R(to=10)).apply(FOLD).apply(FOLD)
@@ -95,7 +88,9 @@ def test_X_4_H_5_2_H_5_7_side_pot_brelan_main_collective_point_side() -> None:
     side pot between A and C goes by the collective point, where hearts (the richest) have
     no owner among A and C, so spades decide."""
     state = new_game(stacks=(100, 3, 100, 100), dealer=3).apply(DECLINE)
-    state = deal(state, {0: "As Qs 8d", 1: "Kh Kd Kc", 2: "Ks 9s Ad", 3: "Qh 9h 8h"}, retourne="Ah")
+    state = dealt(
+        state, {0: "As Qs 8d", 1: "Kh Kd Kc", 2: "Ks 9s Ad", 3: "Qh 9h 8h"}, retourne="Ah"
+    )
     state = state.apply(R(to=10))
     assert state.legal_actions() == (CALL, FOLD)  # H-4.5: B can only go tapis or fold
     state = state.apply(CALL).apply(CALL).apply(FOLD)
@@ -119,7 +114,7 @@ def test_H_5_3_H_5_5_richest_suit_held_only_by_a_folded_seat() -> None:
     """H-5.3, H-5.4, H-5.5: hearts (40) are the richest suit, but only A, who folded, holds
     hearts; the next suit, spades (39), goes to B, who holds A♠. All four hands are exposed."""
     hands = {0: "Ah Kh Qh", 1: "As 9c 8d", 2: "Ks 9d 8c", 3: "Qs Qc 8s"}
-    state = deal(new_game(dealer=3).apply(DECLINE), hands, retourne="9h")
+    state = dealt(new_game(dealer=3).apply(DECLINE), hands, retourne="9h")
     exposed = [c for text in hands.values() for c in cards(text)] + [Card.parse("9h")]
     assert suit_ranking(exposed)[:2] == ((Suit.HEARTS,), (Suit.SPADES,))
     state = state.apply(R(to=1)).apply(CALL).apply(CALL).apply(CHECK)  # four left
@@ -141,7 +136,7 @@ def test_H_5_3_H_5_5_richest_suit_held_only_by_a_folded_seat() -> None:
 
 def _tie_deal(dealer: int) -> historic.State:
     hands = {0: "Ah Qh 8c", 1: "As Qs 8d", 2: "Kh 9h 9c", 3: "Ks 9s 9d"}
-    state = deal(new_game(dealer=dealer).apply(DECLINE), hands, retourne="Qc")
+    state = dealt(new_game(dealer=dealer).apply(DECLINE), hands, retourne="Qc")
     eldest = (dealer + 1) % 4
     assert state.to_act == eldest
     state = state.apply(R(to=1)).apply(CALL).apply(CALL).apply(CHECK)
@@ -186,7 +181,7 @@ def test_X_4_a_pot_only_one_seat_may_win_is_not_contested() -> None:
     """X-4, H-5.3: chips a folded seat put above every live seat but one form a pot that
     seat wins uncontested: no collective point, so the folded hands stay hidden."""
     state = new_game(stacks=(100, 100, 5, 100), dealer=3).apply(DECLINE)
-    state = deal(state, {0: "Ah Ad 8c", 1: "Kh 9d 8h", 2: "Qh Qd Qc"}, retourne="8s")
+    state = dealt(state, {0: "Ah Ad 8c", 1: "Kh 9d 8h", 2: "Qh Qd Qc"}, retourne="8s")
     state = state.apply(R(to=10)).apply(R(to=20)).apply(CALL).apply(FOLD).apply(FOLD)
     # A folded at 10; B (20) and C (all-in for 5) are left: B gets 20 - 10 back
     assert [e for e in state.events if isinstance(e, ExcessReturned)] == [ExcessReturned(1, 10)]

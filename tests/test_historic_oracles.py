@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from cardrules import CHANCE, sample_chance
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte import historic
-from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules
+from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules, ShowdownHands
+from cardrules.bouillotte.historic.hands import point_totals, point_winner
 from cardrules.cards import Card, Suit
-from cardrules.pots import side_pots
+from cardrules.events import ExcessReturned, PotWon
+from cardrules.pots import side_pots, uncalled_excess
 
 VALUE = {14: 11, 13: 10, 12: 10, 9: 9, 8: 8}
 
@@ -115,36 +117,66 @@ def test_H_5_5_collective_point_matches_a_brute_force_oracle(
     eldest=st.integers(0, 3),
     eligible=st.sets(st.integers(0, 3), min_size=1),
 )
-def test_H_5_6_showdown_fast_point_agrees_with_collective_point(
+def test_H_5_6_showdown_point_agrees_with_collective_point(
     deck: list[Card], eldest: int, eligible: set[int]
 ) -> None:
-    """H-5.3 to H-5.6: the showdown's point over card indices (the engine's hot path)
-    names the same seat and suit as :func:`collective_point`."""
-    from cardrules.bouillotte.historic import flow
-
+    """H-5.3 to H-5.6: the showdown's steps (suit totals over card indices, then the
+    winner among the eligible owners) name the same seat and suit as
+    :func:`collective_point` and :func:`winning_suit` with the hands."""
     hands = tuple(tuple(deck[3 * s : 3 * s + 3]) for s in range(4))
     retourne = deck[12]
-    codes = flow._codes(hands)
-    totals = flow._point(codes, retourne.index)
-    seat, suit_index = flow._point_winner(codes, totals, tuple(sorted(eligible)), eldest)
-    assert (seat, list(Suit)[suit_index]) == historic.collective_point(
-        hands, retourne, sorted(eligible), eldest
+    totals = point_totals([*deck[:13]])
+    found = point_winner(hands, totals, tuple(sorted(eligible)), eldest)
+    assert found == historic.collective_point(hands, retourne, sorted(eligible), eldest)
+    assert found is not None
+    assert found[1] is historic.winning_suit(
+        deck[:13], hands, eligible=sorted(eligible), eldest=eldest
     )
     assert dict(zip(Suit, totals, strict=True)) == historic.suit_totals([*deck[:13]])
 
 
-@settings(max_examples=500, deadline=None)
-@given(
-    contributions=st.lists(st.integers(0, 30), min_size=4, max_size=4),
-    live=st.sets(st.integers(0, 3), min_size=1),
-    dead=st.integers(0, 10),
-)
-def test_X_4_showdown_pots_agree_with_side_pots(
-    contributions: list[int], live: set[int], dead: int
-) -> None:
-    """X-4: the showdown's own pot split gives exactly the core's ``side_pots``."""
-    from cardrules.bouillotte.historic.flow import showdown_pots
+def _after(state: historic.State, action: Action) -> tuple[list[int], list[bool]]:
+    """The contributions and the seats still in once ``action`` is applied (before the
+    showdown it may cause), read from the public numbers of ``state``."""
+    seat = state.to_act
+    assert isinstance(seat, int)
+    contributions = list(state.contributions)
+    live = [not folded for folded in state.folded]
+    if isinstance(action, Call):
+        contributions[seat] += min(max(contributions) - contributions[seat], state.stacks[seat])
+    elif isinstance(action, Raise):
+        contributions[seat] = action.to
+    elif isinstance(action, Fold):
+        live[seat] = False
+    return contributions, live
 
-    assert showdown_pots(contributions, tuple(sorted(live)), dead) == side_pots(
-        contributions, [seat in live for seat in range(4)], dead
-    )
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 25))
+def test_X_4_showdown_pots_are_the_side_pots(seed: int, cave: int) -> None:
+    """X-4: at every showdown of random sessions, the uncalled excess goes back and the
+    pots awarded are exactly ``cardrules.pots.side_pots`` of the contributions, each
+    to a seat eligible for it."""
+    rng = random.Random(seed)
+    state = historic.new_game(Rules(cave=cave), dealer=rng.randrange(4))
+    while not state.is_terminal:
+        if state.to_act is CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        before, carried = len(state.events), state.carried
+        contributions, live = _after(state, action)
+        state = state.apply(action)
+        new = state.events[before:]
+        if not any(isinstance(e, ShowdownHands) for e in new):
+            continue
+        excess = uncalled_excess(contributions)
+        returned = [e for e in new if isinstance(e, ExcessReturned)]
+        assert [(e.seat, e.amount) for e in returned] == ([excess] if excess else [])
+        if excess:
+            contributions[excess[0]] -= excess[1]
+        won = [e for e in new if isinstance(e, PotWon)]
+        pots = side_pots(contributions, live, carried)
+        assert [e.amount for e in won] == [amount for amount, _ in pots]
+        assert all(e.winners[0] in eligible for e, (_, eligible) in zip(won, pots, strict=True))

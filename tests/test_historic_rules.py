@@ -7,13 +7,12 @@ eldest, as in seed 004's example. Every amount is checked exactly.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from fractions import Fraction
 
 import pytest
 
 from cardrules import CHANCE, IllegalActionError, Shuffle
-from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise
+from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise
 from cardrules.bouillotte import historic
 from cardrules.bouillotte.historic import (
     CARRE,
@@ -29,38 +28,13 @@ from cardrules.bouillotte.historic import (
 from cardrules.cards import Card, Rank, cards
 from cardrules.errors import RulesError
 from cardrules.events import ExcessReturned, PotCarried, PotShared, PotWon, Rebuy
+from helpers import dealt, rule_of, run
 
 R = Raise
 
 
-def dealt(
-    state: historic.State, hands: dict[int, str] | None = None, retourne: str | None = None
-) -> historic.State:
-    """Apply the shuffle that deals ``hands`` (seat → text) and the retourné."""
-    assert state.to_act is CHANCE
-    shuffle = arrange_deck(
-        state,
-        {seat: cards(text) for seat, text in (hands or {}).items()},
-        retourne=Card.parse(retourne) if retourne else None,
-    )
-    return state.apply(shuffle)
-
-
-def run(state: historic.State, actions: Iterable[Action]) -> historic.State:
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
 def start(stacks: tuple[int, ...] | None = None, dealer: int = 3, **rules: int) -> historic.State:
     return new_game(Rules(**rules), stacks=stacks, dealer=dealer)
-
-
-def rule_of(state: historic.State, action: object) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)  # type: ignore[arg-type]
-    assert state.is_legal(action) is False
-    return info.value.rule
 
 
 # --- H-1: players, deck, caves, direction ---------------------------------------------------
@@ -88,7 +62,7 @@ def test_H_1_2_cave_is_the_starting_stack_and_the_limit() -> None:
         Rules(cave=0)
     with pytest.raises(RulesError, match="cave"):
         Rules(cave=True)  # type: ignore[arg-type]
-    state = dealt(state.apply(DECLINE))
+    state = dealt(state.apply(DECLINE), {})
     assert state.legal_actions()[-1] == R(to=30)
     assert rule_of(state, R(to=31)) == "H-1.2"
 
@@ -117,7 +91,7 @@ def test_H_2_1_only_the_dealer_antes_and_a_carried_pot_is_dead_money() -> None:
     state = start(ante=2)
     assert state.contributions == (0, 0, 0, 2)
     assert state.stacks == (100, 100, 100, 98)
-    state = run(dealt(state.apply(DECLINE)), [CHECK] * 4)  # H-4.9: carried
+    state = run(dealt(state.apply(DECLINE), {}), [CHECK] * 4)  # H-4.9: carried
     assert state.carried == 2
     assert state.contributions == (2, 0, 0, 0)  # seat 0 deals now and antes
     assert state.pot == 4
@@ -137,7 +111,7 @@ def test_H_2_2_carre_ladder_1_2_4_8_to_a_pot_of_16() -> None:
     assert state.contributions == (1, 2, 4, 9)
     assert state.stacks == (99, 98, 96, 91)
     assert state.to_act is CHANCE  # at most once round
-    state = dealt(state)
+    state = dealt(state, {})
     assert state.to_act == 0  # H-4.1: after the dealer, the last carreur, comes eldest
     assert [str(e) for e in state.events if isinstance(e, historic.CarreStaked)][
         -1
@@ -146,7 +120,7 @@ def test_H_2_2_carre_ladder_1_2_4_8_to_a_pot_of_16() -> None:
 
 def test_H_2_2_carre_stake_includes_a_carried_pot() -> None:
     """H-2.2: the stake is the whole pot, carried pot included."""
-    state = run(dealt(start().apply(DECLINE)), [CHECK] * 4)
+    state = run(dealt(start().apply(DECLINE), {}), [CHECK] * 4)
     assert state.pot == 2
     assert state.to_act == 1
     state = state.apply(CARRE)
@@ -186,13 +160,13 @@ def test_H_3_1_three_cards_each_and_the_thirteenth_turned_up() -> None:
 
 def test_H_4_1_first_to_speak() -> None:
     """H-4.1: eldest speaks first without a carre, else the seat after the last carreur."""
-    assert dealt(start().apply(DECLINE)).to_act == 0
-    assert dealt(start().apply(CARRE).apply(CARRE).apply(DECLINE)).to_act == 2
+    assert dealt(start().apply(DECLINE), {}).to_act == 0
+    assert dealt(start().apply(CARRE).apply(CARRE).apply(DECLINE), {}).to_act == 2
 
 
 def test_H_4_2_pass_before_the_opening_keeps_the_right_to_come_in() -> None:
     """H-4.2: before the opening a seat may pass, and it answers the opening later."""
-    state = dealt(start().apply(DECLINE))
+    state = dealt(start().apply(DECLINE), {})
     assert state.legal_actions()[0] == CHECK
     assert rule_of(state, CALL) == "H-4.2"
     assert rule_of(state, FOLD) == "H-4.2"
@@ -206,11 +180,11 @@ def test_H_4_2_pass_before_the_opening_keeps_the_right_to_come_in() -> None:
 
 def test_H_4_3_opening_minimum() -> None:
     """H-4.3: an opening reaches the largest contribution and 1 more than the opener's own."""
-    state = dealt(start().apply(DECLINE))
+    state = dealt(start().apply(DECLINE), {})
     assert state.legal_actions()[1] == R(to=1)  # matching the dealer's ante is enough
     assert rule_of(state, R(to=0)) == "H-4.3"
     # after carres 1 and 2 (pot 4), the first speaker C must open to 2
-    state = dealt(start().apply(CARRE).apply(CARRE).apply(DECLINE))
+    state = dealt(start().apply(CARRE).apply(CARRE).apply(DECLINE), {})
     assert state.to_act == 2
     assert state.legal_actions()[1] == R(to=2)
     assert rule_of(state, R(to=1)) == "H-4.3"
@@ -223,7 +197,7 @@ def test_H_4_3_opening_minimum() -> None:
 def test_H_4_4_after_the_opening_call_raise_fold_and_the_option() -> None:
     """H-4.4: facing a larger contribution: Call, Raise (1 more than the largest) or Fold;
     a seat already level (the dealer's ante against an opening to 1) may Check or Raise."""
-    state = run(dealt(start().apply(DECLINE)), [R(to=1)])
+    state = run(dealt(start().apply(DECLINE), {}), [R(to=1)])
     assert state.legal_actions()[:2] == (CALL, R(to=2))
     assert rule_of(state, CHECK) == "H-4.4"
     assert rule_of(state, R(to=1)) == "H-4.4"
@@ -238,7 +212,7 @@ def test_H_4_4_after_the_opening_call_raise_fold_and_the_option() -> None:
 def test_H_4_5_tapis_only_call_all_in_or_fold() -> None:
     """H-4.5, X-3: a seat that cannot match may only call all-in (tapis) or fold; one that
     cannot reach the minimum opening may only pass."""
-    state = run(dealt(start(stacks=(100, 3, 100, 100)).apply(DECLINE)), [R(to=10)])
+    state = run(dealt(start(stacks=(100, 3, 100, 100)).apply(DECLINE), {}), [R(to=10)])
     assert state.legal_actions() == (CALL, FOLD)
     assert rule_of(state, R(to=11)) == "H-4.5"
     state = state.apply(CALL)
@@ -246,7 +220,7 @@ def test_H_4_5_tapis_only_call_all_in_or_fold() -> None:
     assert state.contributions == (10, 3, 0, 1)
     # a seat with 1 chip facing a carre of 2 cannot reach the opening of 2
     state = start(stacks=(100, 100, 1, 100)).apply(CARRE).apply(CARRE).apply(DECLINE)
-    state = dealt(state)
+    state = dealt(state, {})
     assert state.to_act == 2
     assert state.legal_actions() == (CHECK,)
     assert rule_of(state, R(to=2)) == "H-4.5"
@@ -278,7 +252,7 @@ def test_H_4_7_two_seats_left_close_on_the_call() -> None:
 def test_H_4_8_plus_rien_turn_with_three_or_four() -> None:
     """H-4.8: with 3 or 4 left, each seat but the last raiser may raise or say plus rien
     (Check), never fold or call; all plus rien closes; a raise restarts the calling."""
-    state = run(dealt(start().apply(DECLINE)), [R(to=1), CALL, CALL, CHECK])
+    state = run(dealt(start().apply(DECLINE), {}), [R(to=1), CALL, CALL, CHECK])
     assert state.phase is Phase.PLUS_RIEN
     assert state.to_act == 1  # in seat order from the last raiser, A
     assert state.legal_actions()[:2] == (CHECK, R(to=2))
@@ -298,7 +272,9 @@ def test_H_4_8_plus_rien_turn_with_three_or_four() -> None:
 
 def test_H_4_8_all_in_seats_say_plus_rien_by_themselves() -> None:
     """H-4.8: an all-in seat is skipped in the plus rien turn."""
-    state = run(dealt(start(stacks=(100, 2, 100, 100)).apply(DECLINE)), [R(to=2), CALL, CALL, CALL])
+    state = run(
+        dealt(start(stacks=(100, 2, 100, 100)).apply(DECLINE), {}), [R(to=2), CALL, CALL, CALL]
+    )
     assert state.stacks[1] == 0
     assert state.phase is Phase.PLUS_RIEN
     assert state.to_act == 2  # B, all-in, is skipped
@@ -318,7 +294,7 @@ def test_H_4_9_general_pass_carries_the_pot() -> None:
 
 def test_H_4_10_general_pass_after_a_carre_pays_the_last_carreur() -> None:
     """H-4.10: all pass after a carre: the last carreur takes the pot without showing."""
-    state = dealt(start().apply(CARRE).apply(DECLINE))
+    state = dealt(start().apply(CARRE).apply(DECLINE), {})
     assert state.to_act == 1
     state = run(state, [CHECK] * 4)
     assert state.deal_number == 1
@@ -346,7 +322,7 @@ def test_X_4_uncalled_excess_is_returned() -> None:
 
 def test_X_4_no_raise_when_every_other_seat_still_in_is_all_in() -> None:
     """X-4: facing only all-in seats a seat may call or fold, not raise."""
-    state = dealt(start(stacks=(100, 3, 100, 100)).apply(DECLINE))
+    state = dealt(start(stacks=(100, 3, 100, 100)).apply(DECLINE), {})
     state = run(state, [CHECK, R(to=3), FOLD, FOLD])
     assert state.to_act == 0
     assert state.legal_actions() == (CALL, FOLD)
@@ -358,7 +334,7 @@ def test_X_3_an_ante_above_the_stack_takes_the_whole_stack() -> None:
     state = start(stacks=(100, 100, 100, 3), ante=5)
     assert state.contributions == (0, 0, 0, 3)
     assert state.stacks[3] == 0
-    state = run(dealt(state.apply(DECLINE)), [R(to=3), CALL, CALL])
+    state = run(dealt(state.apply(DECLINE), {}), [R(to=3), CALL, CALL])
     assert state.phase is Phase.PLUS_RIEN  # D was skipped: all-in
     assert state.to_act == 1
 
@@ -402,7 +378,7 @@ def test_H_7_1_twelve_deals_rebuys_only_when_empty() -> None:
     assert state.rebuys == (1, 0, 0, 0)
     assert [e for e in state.events if isinstance(e, Rebuy)] == [Rebuy(0, 100)]
     for _ in range(12):
-        state = run(dealt(state.apply(DECLINE)), [CHECK] * 4)
+        state = run(dealt(state.apply(DECLINE), {}), [CHECK] * 4)
     assert state.is_terminal
     assert state.deal_number == 11
     assert state.stacks[1] == 5 - 3  # dealt three times, never topped up
@@ -410,7 +386,7 @@ def test_H_7_1_twelve_deals_rebuys_only_when_empty() -> None:
 
 def test_H_7_2_the_last_carried_pot_is_shared_exactly() -> None:
     """H-7.2, X-7: a pot left after the last deal is shared equally with exact fractions."""
-    state = run(dealt(start(deals=1).apply(DECLINE)), [CHECK] * 4)
+    state = run(dealt(start(deals=1).apply(DECLINE), {}), [CHECK] * 4)
     assert state.is_terminal
     assert state.to_act is None
     assert state.pot == 0
@@ -422,7 +398,7 @@ def test_H_7_2_the_last_carried_pot_is_shared_exactly() -> None:
 
 def test_H_7_3_results_and_shared_places() -> None:
     """H-7.3, X-8: result = cave + primes + share − initial − rebuys; equal results share."""
-    state = run(dealt(start(deals=1).apply(DECLINE)), [CHECK] * 4)
+    state = run(dealt(start(deals=1).apply(DECLINE), {}), [CHECK] * 4)
     assert state.standings() == (1, 1, 1, 4)
     state = dealt(
         start(stacks=(100, 2, 100, 100), deals=2).apply(DECLINE),
@@ -440,7 +416,7 @@ def test_H_7_3_results_and_shared_places() -> None:
 
 def test_X_9_errors_name_seat_action_reason_rule_and_what_is_legal() -> None:
     """X-9: an illegal action raises IllegalActionError with the rule; nothing changes."""
-    state = run(dealt(start().apply(DECLINE)), [R(to=1), CALL, CALL, CHECK])
+    state = run(dealt(start().apply(DECLINE), {}), [R(to=1), CALL, CALL, CHECK])
     before = state
     with pytest.raises(IllegalActionError) as info:
         state.apply(FOLD)
@@ -540,6 +516,22 @@ def test_rules_and_new_game_validation() -> None:
     for dealer in (-1, 4, True, "0"):
         with pytest.raises(RulesError, match="dealer"):
             new_game(dealer=dealer)  # type: ignore[arg-type]
+
+
+def test_X_6_a_seat_given_0_rebuys_at_the_first_deal() -> None:
+    """X-6, H-7.1: ``new_game`` takes a tuple or list of four ints >= 0; a seat given 0
+    rebuys a cave before the first deal (even the dealer, who then antes from it), and
+    the rebuy counts against its result."""
+    state = new_game(Rules(cave=30), stacks=[0, 12, 30, 0], dealer=3)
+    assert state.initial_stacks == (0, 12, 30, 0)
+    assert state.rebuys == (1, 0, 0, 1)
+    assert state.stacks == (30, 12, 30, 29)
+    assert state.returns() == (0, 0, 0, -1)
+    assert [e for e in state.events if isinstance(e, Rebuy)] == [Rebuy(0, 30), Rebuy(3, 30)]
+    with pytest.raises(RulesError, match="stacks"):
+        new_game(stacks={0: 1, 1: 1, 2: 1, 3: 1})  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="Rules"):
+        new_game(rules=object())  # type: ignore[arg-type]
 
 
 def test_arrange_deck_rejects_impossible_deals() -> None:

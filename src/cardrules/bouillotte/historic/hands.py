@@ -22,6 +22,8 @@ __all__ = [
     "brelan_of",
     "card_points",
     "collective_point",
+    "point_totals",
+    "point_winner",
     "suit_owner",
     "suit_ranking",
     "suit_totals",
@@ -31,6 +33,7 @@ __all__ = [
 _POINTS = {Rank.ACE: 11, Rank.KING: 10, Rank.QUEEN: 10, Rank.NINE: 9, Rank.EIGHT: 8}
 _SUITS = tuple(Suit)
 _POINTS_BY_INDEX = tuple(_POINTS.get(Rank(2 + i // 4), 0) for i in range(52))
+"""Each card's value in the collective point by ``card.index`` (0 outside the deck)."""
 
 
 def card_points(card: Card) -> int:
@@ -88,10 +91,18 @@ class Brelan:
         return f"{name} of {self.rank.letter}s"
 
 
+_BRELANS: tuple[tuple[Brelan, ...], ...] = tuple(
+    tuple(Brelan("carre" if carre else "simple", Rank(2 + rank)) for rank in range(13))
+    for carre in (False, True)
+)
+"""``_BRELANS[carre?][rank index]``: the brelans, built once."""
+
+
 def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     """The brelan a three-card hand holds with this retourné, or ``None`` (H-5.1).
 
-    Two cards in hand with the retourné of their rank make no brelan.
+    Two cards in hand with the retourné of their rank make no brelan. The showdown
+    judges every hand with this function.
 
     :param hand: the seat's three cards.
     :param retourne: the card turned up.
@@ -105,14 +116,24 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     """
     if len(hand) != 3:
         return None
-    rank = hand[0].rank
-    if hand[1].rank != rank or hand[2].rank != rank:
+    first, second, third = hand
+    rank = first.index >> 2
+    if second.index >> 2 != rank or third.index >> 2 != rank:
         return None
-    return Brelan("carre" if retourne.rank == rank else "simple", rank)
+    return _BRELANS[rank == retourne.index >> 2][rank]
 
 
-def _totals(exposed_cards: Iterable[Card]) -> list[int]:
-    """The four suit totals, indexed clubs 0 … spades 3 (the fast path)."""
+def point_totals(exposed_cards: Iterable[Card]) -> tuple[int, int, int, int]:
+    """The four suit totals of the collective point, clubs first (H-5.3).
+
+    :param exposed_cards: the cards counted (the 12 hand cards and the retourné).
+    :returns: the totals of clubs, diamonds, hearts and spades.
+    :raises ValueError: for a card that is not in the historic deck.
+
+    >>> from cardrules.cards import cards
+    >>> point_totals(cards("Ah 9h 8s"))
+    (0, 0, 20, 8)
+    """
     totals = [0, 0, 0, 0]
     points = _POINTS_BY_INDEX
     for card in exposed_cards:
@@ -121,7 +142,7 @@ def _totals(exposed_cards: Iterable[Card]) -> list[int]:
         if not value:
             raise ValueError(f"{card!r} is not a card of the historic deck (A K Q 9 8)")
         totals[index & 3] += value
-    return totals
+    return totals[0], totals[1], totals[2], totals[3]
 
 
 def suit_totals(exposed_cards: Iterable[Card]) -> dict[Suit, int]:
@@ -131,7 +152,7 @@ def suit_totals(exposed_cards: Iterable[Card]) -> dict[Suit, int]:
     >>> suit_totals(cards("Ah 9h 8s"))[Suit.HEARTS]
     20
     """
-    return dict(zip(_SUITS, _totals(exposed_cards), strict=True))
+    return dict(zip(_SUITS, point_totals(exposed_cards), strict=True))
 
 
 def _ranking(totals: Sequence[int]) -> tuple[tuple[Suit, ...], ...]:
@@ -148,7 +169,22 @@ def suit_ranking(exposed_cards: Iterable[Card]) -> tuple[tuple[Suit, ...], ...]:
     >>> suit_ranking(cards("Kh Qs"))[0]
     (Suit.HEARTS, Suit.SPADES)
     """
-    return _ranking(_totals(exposed_cards))
+    return _ranking(point_totals(exposed_cards))
+
+
+def _owners(hands: Sequence[Sequence[Card]], eligible: Iterable[int]) -> list[int]:
+    """For each suit index, the eligible seat holding its highest card in hand, or -1
+    (H-5.4)."""
+    best = [-1, -1, -1, -1]
+    owner = [-1, -1, -1, -1]
+    for seat in eligible:
+        for card in hands[seat]:
+            index = card.index
+            suit = index & 3
+            if index > best[suit]:
+                best[suit] = index
+                owner[suit] = seat
+    return owner
 
 
 def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[int]) -> int | None:
@@ -164,33 +200,44 @@ def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[i
     >>> suit_owner((cards("Kh 8c 9d"),), Suit.SPADES, (0,)) is None
     True
     """
-    best: tuple[Card, int] | None = None
-    for seat in eligible:
-        for card in hands[seat]:
-            if card.suit is suit and (best is None or card > best[0]):
-                best = (card, seat)
-    return None if best is None else best[1]
+    owner = _owners(hands, eligible)[suit.index]
+    return None if owner < 0 else owner
 
 
-def _owners_winner(
+def point_winner(
     hands: Sequence[Sequence[Card]],
-    ranking: tuple[tuple[Suit, ...], ...],
-    eligible: Sequence[int],
+    totals: Sequence[int],
+    eligible: Iterable[int],
     eldest: int,
 ) -> tuple[int, Suit] | None:
-    """H-5.4 to H-5.6 over a suit ranking: the winning seat and suit, or ``None``."""
+    """The seat and suit that win a pot by the collective point, or ``None`` when no
+    eligible seat holds a card (H-5.4 to H-5.6): the richest suit with an eligible
+    owner; among suits that tie, the owner first in seat order from ``eldest``, then
+    the lower suit.
+
+    :param hands: every seat's cards, in seat order.
+    :param totals: the suit totals (:func:`point_totals`), clubs first.
+    :param eligible: the seats that may win this pot.
+    :param eldest: the seat after the dealer.
+    :returns: ``(seat, suit)`` or ``None``.
+
+    >>> from cardrules.cards import Card, cards
+    >>> point_winner((cards("Kh"), cards("Ks")), (0, 0, 10, 10), (0, 1), eldest=1)
+    (1, Suit.SPADES)
+    """
+    owner = _owners(hands, eligible)
     players = len(hands)
-    for group in ranking:
-        best: tuple[int, int, Suit] | None = None
-        for suit in group:
-            owner = suit_owner(hands, suit, eligible)
-            if owner is not None:
-                order = (owner - eldest) % players
-                if best is None or order < best[0]:
-                    best = (order, owner, suit)
-        if best is not None:
-            return best[1], best[2]
-    return None
+    found_total = found_place = found_suit = -1
+    for suit in range(4):  # ascending: a full tie keeps the lower suit
+        seat = owner[suit]
+        if seat >= 0:
+            total = totals[suit]
+            place = (seat - eldest) % players
+            if total > found_total or (total == found_total and place < found_place):
+                found_total, found_place, found_suit = total, place, suit
+    if found_suit < 0:
+        return None
+    return owner[found_suit], _SUITS[found_suit]
 
 
 def collective_point(
@@ -215,8 +262,8 @@ def collective_point(
     >>> collective_point(hands, Card.parse("Kd"), eligible=(0, 1, 2, 3), eldest=1)
     (0, Suit.HEARTS)
     """
-    ranking = _ranking(_totals([*(card for hand in hands for card in hand), retourne]))
-    found = _owners_winner(hands, ranking, tuple(eligible), eldest)
+    totals = point_totals([*(card for hand in hands for card in hand), retourne])
+    found = point_winner(hands, totals, eligible, eldest)
     if found is None:
         raise ValueError("no eligible seat holds a card: the collective point has no winner")
     return found
@@ -253,9 +300,10 @@ def winning_suit(
     >>> winning_suit(cards("Ah 8s 8c"), (cards("Ah"), cards("8s"), cards("8c")), eligible=(1, 2))
     Suit.SPADES
     """
-    ranking = suit_ranking(exposed_cards)
+    totals = point_totals(exposed_cards)
     if hands is None:
-        return ranking[0][0] if len(ranking[0]) == 1 else None
-    seats = tuple(range(len(hands))) if eligible is None else tuple(eligible)
-    found = _owners_winner(hands, ranking, seats, eldest)
+        richest = max(totals)
+        return _SUITS[totals.index(richest)] if totals.count(richest) == 1 else None
+    seats = range(len(hands)) if eligible is None else tuple(eligible)
+    found = point_winner(hands, totals, seats, eldest)
     return None if found is None else found[1]

@@ -52,6 +52,16 @@ class Rules:
     deals: int = 12
     """The number of deals in a session (H-7.1)."""
 
+    @property
+    def players(self) -> int:
+        """The number of seats: always 4 (H-1.1)."""
+        return PLAYERS
+
+    @property
+    def stack(self) -> int:
+        """Each seat's starting stack: one cave (H-1.2)."""
+        return self.cave
+
     def __attrs_post_init__(self) -> None:
         for name, rule in _FIELD_RULES.items():
             value = getattr(self, name)

@@ -19,19 +19,19 @@ by the new deal's own so far.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.bouillotte.historic.events import ShowdownHands
+from cardrules.bouillotte.historic.legality import legal
 from cardrules.bouillotte.historic.phase import Phase
+from cardrules.bouillotte.historic.record import Record
+from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
-
-if TYPE_CHECKING:
-    from cardrules.bouillotte.historic.state import State
+from cardrules.legal import NOTHING, Legal
 
 __all__ = ["View", "view_of"]
 
@@ -93,7 +93,8 @@ class View:
     events: tuple[Event, ...] = attrs.field(repr=False)
     """This deal's events from its ``DealStarted``, oldest first; before this deal's
     shuffle, those of the deal just finished come first (its showdown, pots, primes)."""
-    _legal: tuple[Action, ...] = attrs.field(repr=False)
+    _legal: Legal = attrs.field(repr=False)
+    """The legal set when this seat is to act, else the empty one."""
 
     @property
     def pot(self) -> int:
@@ -102,46 +103,51 @@ class View:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The state's legal actions when this seat is to act, else ``()``."""
-        return self._legal
+        return self._legal.actions()
 
 
 _BEFORE_SHUFFLE = frozenset((Phase.CARRE, Phase.DEAL))
 
 
-def view_of(state: State, seat: int) -> View:
-    """Build ``seat``'s view of ``state`` (``seat`` already checked)."""
-    phase = state.phase
-    acting = phase is not Phase.DEAL and phase is not Phase.OVER and state.actor == seat
-    deal = state.deal
+def view_of(record: Record, seat: int) -> View:
+    """``seat``'s view of the state of ``record`` (``seat`` already checked).
+
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> new_game().view(3).stacks
+    (99, 100, 100, 100)
+    """
+    phase = record.phase
+    deal = record.deal
+    acting = record.to_act == seat and record.to_act.__class__ is int
     if phase in _BEFORE_SHUFFLE:  # between deals: the deal just finished, then this one
-        actions, events = deal.last_deal_start, deal.last_events_start
+        actions, events = deal.last_actions_from, deal.last_events_from
     else:
-        actions, events = deal.deal_start, deal.events_start
+        actions, events = deal.deal_actions_from, deal.deal_events_from
     return View(
         seat=seat,
-        phase=state.phase,
-        to_act=state.to_act,
-        dealer=state.dealer,
-        deal_number=state.deal_number,
-        hand=state.hands[seat],
-        retourne=state.retourne,
-        stacks=state.stacks,
-        contributions=state.contributions,
-        carried=state.carried,
-        pots=state.pots,
-        folded=state.folded,
-        primes=state.primes,
-        rebuys=state.rebuys,
-        results=state.returns(),
-        carres=state.carres,
-        last_carreur=state.last_carreur,
-        opened=state.opened,
-        last_raiser=state.last_raiser,
-        showdown=state.showdown,
+        phase=phase,
+        to_act=record.to_act,
+        dealer=deal.dealer,
+        deal_number=deal.deal_number,
+        hand=deal.hands[seat],
+        retourne=deal.retourne,
+        stacks=record.stacks,
+        contributions=record.contributions,
+        carried=deal.carried,
+        pots=pots_of(record),
+        folded=folded_of(record.live),
+        primes=deal.primes,
+        rebuys=deal.rebuys,
+        results=returns(record),
+        carres=deal.carres,
+        last_carreur=deal.last_carreur,
+        opened=record.last_raiser is not None,
+        last_raiser=record.last_raiser,
+        showdown=deal.showdown,
         history=tuple(
-            HIDDEN_SHUFFLE if type(action) is Shuffle else action
-            for action in state._history.since(actions)
+            HIDDEN_SHUFFLE if action.__class__ is Shuffle else action
+            for action in record.log.since(actions)
         ),
-        events=deal.events.since(events),
-        legal=state.legal_actions() if acting else (),
+        events=deal.event_log.since(events),
+        legal=legal(record) if acting else NOTHING,
     )

@@ -1,0 +1,146 @@
+"""The frozen fields of a historic state (:class:`Record`) and of its deal
+(:class:`Deal`), and the representation they use, documented once here.
+
+Representation:
+
+* **seats** are ints ``0 … 3`` in the direction of play; eldest is ``(dealer + 1) % 4``;
+* **seat masks** are ints with bit ``s`` set for seat ``s``: :attr:`Record.live` (the
+  seats that have not folded this deal) and :attr:`Record.pending` (the seats that
+  still have to speak in the current cycle of the betting); :data:`SEATS` and
+  :data:`AFTER` read them;
+* **cards** are the interned :class:`~cardrules.cards.Card` values; the evaluation of
+  :mod:`.hands` reads their ``card.index`` (``(rank - 2) * 4 + suit``: rank ``>> 2``,
+  suit ``& 3``);
+* **chips** are ints, per seat in tuples of four: ``stacks`` (outside the pot) and
+  ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
+* **logs** are :class:`~cardrules.game.Log` values shared between states; a deal's
+  actions and events begin at ``deal_actions_from`` and ``deal_events_from``.
+
+A :class:`Record` holds what an action of the betting changes; everything else lives in
+its :class:`Deal`, shared by every state of a betting round and rebuilt only when a
+deal begins, at a carre, at the shuffle and when a deal ends. Every change is
+``record._replace(field=value, ...)``.
+
+>>> SEATS[0b1010], AFTER[0b1010][3]
+((1, 3), 1)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules import shell
+from cardrules.actions import Action
+from cardrules.bouillotte.historic.events import ShowdownHands
+from cardrules.bouillotte.historic.phase import Phase
+from cardrules.bouillotte.historic.rules import PLAYERS, Rules
+from cardrules.cards import Card
+from cardrules.chance import Chance
+from cardrules.events import Event
+from cardrules.game import Log
+
+__all__ = ["AFTER", "ALL", "SEATS", "Deal", "Record"]
+
+ALL = (1 << PLAYERS) - 1
+"""The mask of every seat."""
+
+SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(seat for seat in range(PLAYERS) if mask >> seat & 1) for mask in range(1 << PLAYERS)
+)
+"""``SEATS[mask]``: the seats of a mask, in seat order."""
+
+
+def _next_in(mask: int, start: int) -> int:
+    """The first seat of ``mask`` in seat order from ``start``; -1 if none."""
+    for k in range(PLAYERS):
+        seat = (start + k) % PLAYERS
+        if mask >> seat & 1:
+            return seat
+    return -1
+
+
+AFTER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_next_in(mask, (seat + 1) % PLAYERS) for seat in range(PLAYERS))
+    for mask in range(1 << PLAYERS)
+)
+"""``AFTER[mask][seat]``: the first seat of ``mask`` after ``seat`` in seat order (-1 if
+the mask is empty)."""
+
+
+@attrs.frozen(slots=True)
+class Deal(shell.Record):
+    """The facts of one deal that checks, calls, raises and folds leave unchanged."""
+
+    rules: Rules
+    """The rules of the session."""
+    dealer: int
+    """The dealer's seat; eldest is the next seat."""
+    deal_number: int
+    """The deal's index from 0."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's three cards (``()`` before the shuffle)."""
+    retourne: Card | None
+    """The card turned up (H-3.1), ``None`` before the shuffle."""
+    carried: int
+    """Dead money carried over from the previous deal (H-2.1, H-4.9)."""
+    primes: tuple[int, ...]
+    """Each seat's signed primes account (H-6.2)."""
+    rebuys: tuple[int, ...]
+    """How many caves each seat has rebought (H-7.1)."""
+    carres: int
+    """How many carres were staked this deal (H-2.2)."""
+    last_carreur: int | None
+    """The seat that carred last this deal, or ``None``."""
+    showdown: ShowdownHands | None
+    """The hands shown at the last showdown; public until the next shuffle."""
+    leftover: int
+    """The pot left after the last deal, shared equally (H-7.2); 0 until the end."""
+    initial_stacks: tuple[int, ...]
+    """The stacks given to ``new_game``."""
+    initial_dealer: int
+    """The dealer given to ``new_game``."""
+    deal_actions_from: int
+    """The length of the action log when this deal began."""
+    deal_events_from: int
+    """The length of the event log when this deal began (the index of its ``DealStarted``)."""
+    last_actions_from: int
+    """:attr:`deal_actions_from` of the deal before (0 for the first deal): views show that
+    deal's public actions until this deal's shuffle (X-10)."""
+    last_events_from: int
+    """:attr:`deal_events_from` of the deal before (0 for the first deal)."""
+    event_log: Log[Event] = attrs.field(repr=False)
+    """What happened since ``new_game``."""
+
+
+@attrs.frozen(slots=True)
+class Record(shell.Record):
+    """The fields of one state: what an action changes, and its :class:`Deal`."""
+
+    deal: Deal
+    """The facts of this deal that the betting does not change."""
+    phase: Phase
+    """Where the deal stands."""
+    stacks: tuple[int, ...]
+    """Each seat's chips outside the pot."""
+    contributions: tuple[int, ...]
+    """What each seat has put in during this deal (ante and carres included, H-2.1)."""
+    live: int
+    """Seat mask of the seats that have not folded this deal."""
+    last_raiser: int | None
+    """The last seat to open or raise this deal, or ``None`` before the opening."""
+    pending: int
+    """Seat mask of the seats that still have to speak in the current cycle."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
+    log: Log[Action] = attrs.field(repr=False)
+    """Every action since ``new_game``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats: always 4."""
+        return PLAYERS
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game`` (kept in the deal)."""
+        return self.deal.event_log

@@ -1,0 +1,332 @@
+"""The deal's ends and the session around them: the start of a deal (rebuys, the
+dealer's ante, X-6, H-2.1), the showdown (X-4, H-5, H-6), a general pass (H-4.9,
+H-4.10), the next deal or the end of the session (H-7), and the results (H-7.3).
+
+>>> returns_of((90, 110, 100, 100), (2, -2, 0, 0), (100,) * 4, (0, 0, 0, 1), 100, 2)
+(Fraction(-15, 2), Fraction(17, 2), Fraction(1, 2), Fraction(-199, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from cardrules._fast import constructor
+from cardrules.bouillotte.historic.events import (
+    CollectivePoint,
+    PotToCarreur,
+    PrimesPaid,
+    ShowdownHands,
+)
+from cardrules.bouillotte.historic.hands import Brelan, brelan_of, point_totals, point_winner
+from cardrules.bouillotte.historic.phase import Phase
+from cardrules.bouillotte.historic.record import SEATS, Deal, Record
+from cardrules.bouillotte.historic.rules import PLAYERS
+from cardrules.cards import Card, Suit
+from cardrules.events import (
+    AntePaid,
+    DealStarted,
+    Event,
+    ExcessReturned,
+    PotCarried,
+    PotShared,
+    PotWon,
+    Rebuy,
+    SessionEnded,
+)
+from cardrules.pots import betting_pots, share_exactly, side_pots, uncalled_excess
+
+__all__ = [
+    "begin_deal",
+    "end_deal",
+    "folded_of",
+    "general_pass",
+    "pots_of",
+    "returns",
+    "returns_of",
+    "showdown",
+    "win_alone",
+]
+
+_NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
+_ZEROS = (0,) * PLAYERS
+_ALL = (1 << PLAYERS) - 1
+_ALONE = tuple((seat,) for seat in range(PLAYERS))
+"""``(seat,)``, the winners of a pot taken by one seat."""
+_LIVE_FLAGS = tuple(
+    tuple(bool(mask >> seat & 1) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
+)
+"""``_LIVE_FLAGS[mask]``: for each seat, whether it is in ``mask``."""
+_COLLECTIVE_TEXT = {suit: f"the collective point in {suit.symbol}" for suit in Suit}
+_CARRE, _OVER = Phase.CARRE, Phase.OVER
+
+_new_pot_won: Callable[..., PotWon] = constructor(
+    PotWon, ("amount", "winners", "shares", "pot", "hand")
+)
+_new_shown: Callable[..., ShowdownHands] = constructor(ShowdownHands, ("retourne", "hands"))
+_new_point: Callable[..., CollectivePoint] = constructor(
+    CollectivePoint, ("totals", "suit", "seat", "pot")
+)
+_new_excess: Callable[..., ExcessReturned] = constructor(ExcessReturned, ("seat", "amount"))
+_new_deal_started: Callable[..., DealStarted] = constructor(DealStarted, ("deal_number", "dealer"))
+_new_ante: Callable[..., AntePaid] = constructor(AntePaid, ("seat", "amount"))
+"""The events of every deal, built without their checks (callers pass the right types)."""
+
+
+def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
+    """``values`` with ``change`` added at ``seat``."""
+    changed = list(values)
+    changed[seat] += change
+    return tuple(changed)
+
+
+def folded_of(live: int) -> tuple[bool, ...]:
+    """For each seat, whether it has folded (it is not in the ``live`` mask).
+
+    >>> folded_of(0b1011)
+    (False, False, True, False)
+    """
+    return tuple(not flag for flag in _LIVE_FLAGS[live])
+
+
+def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots as they stand (X-4): ``cardrules.pots.betting_pots`` of the deal, main
+    pot first; ``()`` once the session is over.
+
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> new_game().pots
+    ((1, (0, 1, 2, 3)),)
+    """
+    if record.phase is _OVER:
+        return ()
+    stacks = record.stacks
+    return betting_pots(
+        record.contributions,
+        _LIVE_FLAGS[record.live],
+        [not stack for stack in stacks],
+        record.deal.carried,
+    )
+
+
+def returns_of(
+    stacks: tuple[int, ...],
+    primes: tuple[int, ...],
+    initial: tuple[int, ...],
+    rebuys: tuple[int, ...],
+    cave: int,
+    leftover: int,
+) -> tuple[Fraction, ...]:
+    """Each seat's net result (H-7.3): stack + primes + an equal share of ``leftover``
+    − its initial stack − its rebuys; one exact fraction each (see the module's text)."""
+    return tuple(
+        [
+            Fraction(leftover + PLAYERS * (stack + prime - start - cave * bought), PLAYERS)
+            for stack, prime, start, bought in zip(stacks, primes, initial, rebuys, strict=True)
+        ]
+    )
+
+
+def returns(record: Record) -> tuple[Fraction, ...]:
+    """Each seat's net result since ``new_game`` (H-7.3, X-8).
+
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> new_game().returns()[0]
+    Fraction(-1, 1)
+    """
+    deal = record.deal
+    return returns_of(
+        record.stacks, deal.primes, deal.initial_stacks, deal.rebuys, deal.rules.cave, deal.leftover
+    )
+
+
+def begin_deal(
+    record: Record,
+    stacks: tuple[int, ...],
+    primes: tuple[int, ...],
+    carried: int,
+    shown: ShowdownHands | None,
+    events: list[Event],
+) -> Record:
+    """The next deal after that of ``record`` (or the first, from ``new_game``'s template
+    with ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
+    H-2.1). ``events`` (what ended the deal) go to the log before the new deal's own."""
+    deal = record.deal
+    log = record.log
+    rules = deal.rules
+    deal_number = deal.deal_number + 1
+    dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
+    event_log = deal.event_log
+    events_from = len(event_log) + len(events)
+    events.append(_new_deal_started(deal_number, dealer))
+    rebuys = deal.rebuys
+    if 0 in stacks:  # X-6, H-7.1
+        cave = rules.cave
+        bought = list(rebuys)
+        refilled = list(stacks)
+        for seat in range(PLAYERS):
+            if refilled[seat] == 0:
+                refilled[seat] = cave
+                bought[seat] += 1
+                events.append(Rebuy(seat, cave))
+        stacks, rebuys = tuple(refilled), tuple(bought)
+    ante = min(rules.ante, stacks[dealer])  # X-3
+    events.append(_new_ante(dealer, ante))
+    new_deal = deal._replace(
+        dealer=dealer,
+        deal_number=deal_number,
+        hands=_NO_HANDS,
+        retourne=None,
+        carried=carried,
+        primes=primes,
+        rebuys=rebuys,
+        carres=0,
+        last_carreur=None,
+        showdown=shown,
+        leftover=0,
+        deal_actions_from=len(log),
+        deal_events_from=events_from,
+        last_actions_from=deal.deal_actions_from,
+        last_events_from=deal.deal_events_from,
+        event_log=event_log.extend(events),
+    )
+    return record._replace(
+        deal=new_deal,
+        phase=_CARRE,
+        stacks=_with(stacks, dealer, -ante),
+        contributions=_with(_ZEROS, dealer, ante),
+        live=_ALL,
+        last_raiser=None,
+        pending=0,
+        to_act=(dealer + 1) % PLAYERS,
+    )
+
+
+def end_deal(
+    record: Record,
+    stacks: tuple[int, ...],
+    events: list[Event],
+    carried: int,
+    shown: ShowdownHands | None,
+    primes: tuple[int, ...],
+) -> Record:
+    """Close the deal of ``record`` (its last action applied) with ``carried`` chips left
+    in the middle; begin the next deal at once, or end the session (X-7, H-7.2)."""
+    deal = record.deal
+    if deal.deal_number + 1 < deal.rules.deals:
+        return begin_deal(record, stacks, primes, carried, shown, events)
+    if carried:  # H-7.2: a pot left after the last deal is shared exactly
+        events.append(PotShared(carried, share_exactly(carried, PLAYERS)))
+    cave = deal.rules.cave
+    events.append(
+        SessionEnded(returns_of(stacks, primes, deal.initial_stacks, deal.rebuys, cave, carried))
+    )
+    over = deal._replace(
+        carried=0,
+        primes=primes,
+        showdown=shown,
+        leftover=carried,
+        event_log=deal.event_log.extend(events),
+    )
+    return record._replace(
+        deal=over, phase=_OVER, stacks=stacks, contributions=_ZEROS, pending=0, to_act=None
+    )
+
+
+def win_alone(record: Record) -> Record:
+    """Every other seat folded: the last one takes the pot without showing (H-4.6)."""
+    deal = record.deal
+    (winner,) = SEATS[record.live]
+    pot = deal.carried + sum(record.contributions)
+    won = _new_pot_won(pot, _ALONE[winner], _with(_ZEROS, winner, pot), 0, None)
+    stacks = _with(record.stacks, winner, pot)
+    return end_deal(record, stacks, [won], 0, None, deal.primes)
+
+
+def general_pass(record: Record) -> Record:
+    """Every seat passed: carry the pot (H-4.9) or give it to the last carreur (H-4.10)."""
+    deal = record.deal
+    pot = deal.carried + sum(record.contributions)
+    carreur = deal.last_carreur
+    stacks, primes = record.stacks, deal.primes
+    if carreur is None:
+        return end_deal(record, stacks, [PotCarried(pot)], pot, None, primes)
+    stacks = _with(stacks, carreur, pot)
+    return end_deal(record, stacks, [PotToCarreur(carreur, pot)], 0, None, primes)
+
+
+def showdown(record: Record) -> Record:
+    """Return the uncalled excess (X-4), award each pot (H-5.1 to H-5.7) and pay the
+    primes of the brelans shown (H-6.1)."""
+    deal = record.deal
+    hands, retourne = deal.hands, deal.retourne
+    assert retourne is not None
+    stacks, contributions, live = record.stacks, record.contributions, record.live
+    events: list[Event] = []
+    excess = uncalled_excess(contributions)
+    if excess is not None:
+        seat, amount = excess
+        stacks = _with(stacks, seat, amount)
+        contributions = _with(contributions, seat, -amount)
+        events.append(_new_excess(seat, amount))
+    brelans = [brelan_of(hands[s], retourne) if live >> s & 1 else None for s in range(PLAYERS)]
+    pots = side_pots(contributions, _LIVE_FLAGS[live], deal.carried)
+    awards, exposed_all, won = _award(deal, pots, brelans, stacks)
+    if exposed_all:
+        shown_hands = hands
+    else:
+        shown_hands = tuple([hands[s] if live >> s & 1 else () for s in range(PLAYERS)])
+    shown = _new_shown(retourne, shown_hands)
+    events.append(shown)
+    events.extend(awards)
+    primes = deal.primes  # H-6.1: shown brelans collect from every other seat
+    receivers = tuple([seat for seat in range(PLAYERS) if brelans[seat] is not None])
+    if receivers:
+        delta = [0] * PLAYERS
+        for seat in receivers:
+            prime = brelans[seat].prime  # type: ignore[union-attr]
+            for other in range(PLAYERS):
+                delta[other] += (PLAYERS - 1) * prime if other == seat else -prime
+        primes = tuple([p + d for p, d in zip(primes, delta, strict=True)])
+        events.append(PrimesPaid(receivers, tuple(delta)))
+    return end_deal(record, won, events, 0, shown, primes)
+
+
+def _award(
+    deal: Deal,
+    pots: tuple[tuple[int, tuple[int, ...]], ...],
+    brelans: list[Brelan | None],
+    stacks: tuple[int, ...],
+) -> tuple[list[Event], bool, tuple[int, ...]]:
+    """Each pot to its best eligible brelan, to its one eligible seat, or by the
+    collective point (H-5.1 to H-5.7): ``(events, whether every hand was exposed,
+    the stacks after)``."""
+    hands, retourne = deal.hands, deal.retourne
+    assert retourne is not None
+    awards: list[Event] = []
+    exposed_all = False
+    totals: tuple[int, int, int, int] | None = None
+    won = list(stacks)
+    for index, (amount, eligible) in enumerate(pots):
+        best = None
+        for seat in eligible:
+            brelan = brelans[seat]
+            if brelan is not None and (best is None or brelan > best[0]):
+                best = (brelan, seat)
+        hand: str | None
+        if best is not None:  # H-5.1, H-5.2
+            winner, hand = best[1], str(best[0])
+        elif len(eligible) == 1:  # a pot nobody else may win is not contested
+            winner, hand = eligible[0], None
+        else:  # H-5.3 to H-5.7: the suit totals are the same for every pot
+            exposed_all = True
+            if totals is None:
+                totals = point_totals((*hands[0], *hands[1], *hands[2], *hands[3], retourne))
+            found = point_winner(hands, totals, eligible, (deal.dealer + 1) % PLAYERS)
+            assert found is not None
+            winner, suit = found
+            awards.append(_new_point(totals, suit, winner, index))
+            hand = _COLLECTIVE_TEXT[suit]
+        won[winner] += amount
+        shares = _with(_ZEROS, winner, amount)
+        awards.append(_new_pot_won(amount, _ALONE[winner], shares, index, hand))
+    return awards, exposed_all, tuple(won)

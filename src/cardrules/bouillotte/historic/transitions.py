@@ -1,0 +1,216 @@
+"""The transitions of the historic game: one small pure function per kind of action,
+``on_<action>(record, action) -> record``, each a ``record._replace(...)``; the ends of
+a deal are :mod:`.session`'s.
+
+The shell has checked the action against the legal set before it calls one of these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardrules._fast import constructor
+from cardrules.actions import Action, Call, Check, Fold, Raise
+from cardrules.bouillotte.historic.events import CarreStaked
+from cardrules.bouillotte.historic.phase import Phase
+from cardrules.bouillotte.historic.record import AFTER, SEATS, Record
+from cardrules.bouillotte.historic.rules import PLAYERS
+from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
+from cardrules.chance import CHANCE, Shuffle
+
+__all__ = ["on_call", "on_carre", "on_check", "on_decline", "on_fold", "on_raise", "on_shuffle"]
+
+_DEALT = tuple(tuple((seat - eldest) % PLAYERS for seat in range(PLAYERS)) for eldest in range(4))
+"""``_DEALT[eldest][seat]``: the place in the order of the seat's first card; its second
+and third come one and two rounds later (X-1, H-3.1: one card at a time from eldest)."""
+_CARRE, _DEAL, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.PLUS_RIEN
+_COUNT = tuple(len(seats) for seats in SEATS)
+"""``_COUNT[mask]``: how many seats a mask holds."""
+_OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
+"""``_OTHERS_MASK[seat]``: every seat but ``seat``."""
+
+
+_new_carre: Callable[[int, int, int], CarreStaked] = constructor(
+    CarreStaked, ("seat", "amount", "pot")
+)
+"""``CarreStaked(seat, amount, pot)`` without its checks."""
+
+
+def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
+    """``values`` with ``change`` added at ``seat``."""
+    changed = list(values)
+    changed[seat] += change
+    return tuple(changed)
+
+
+def _with_chips(stacks: tuple[int, ...]) -> int:
+    """The mask of the seats whose stack is not empty."""
+    return (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
+
+
+# --- the carre ladder (H-2.2, H-2.3) ---------------------------------------------------------
+
+
+def on_carre(record: Record, action: Action) -> Record:
+    """The seat stakes the whole pot; the next seat may carre, at most once round."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    deal = record.deal
+    contributions = record.contributions
+    stake = deal.carried + sum(contributions)
+    carres = deal.carres + 1
+    deal = deal._replace(
+        carres=carres,
+        last_carreur=seat,
+        event_log=deal.event_log.append(_new_carre(seat, stake, 2 * stake)),
+    )
+    last = carres == PLAYERS  # the dealer carred: the ladder went once round
+    return record._replace(
+        deal=deal,
+        phase=_DEAL if last else _CARRE,
+        stacks=_with(record.stacks, seat, -stake),
+        contributions=_with(contributions, seat, stake),
+        to_act=CHANCE if last else (seat + 1) % PLAYERS,
+        log=record.log.append(action),
+    )
+
+
+def on_decline(record: Record, action: Action) -> Record:
+    """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
+    return record._replace(phase=_DEAL, to_act=CHANCE, log=record.log.append(action))
+
+
+# --- the deal (X-1, H-3.1) -------------------------------------------------------------------
+
+
+def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
+    """Deal 3 cards to each seat one at a time from eldest, then turn up the retourné."""
+    order = shuffle.order
+    deal = record.deal
+    eldest = (deal.dealer + 1) % PLAYERS
+    a, b, c, d = _DEALT[eldest]
+    hands = (
+        (order[a], order[a + 4], order[a + 8]),
+        (order[b], order[b + 4], order[b + 8]),
+        (order[c], order[c + 4], order[c + 8]),
+        (order[d], order[d + 4], order[d + 8]),
+    )
+    carreur = deal.last_carreur
+    first = eldest if carreur is None else (carreur + 1) % PLAYERS
+    pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
+    deal = deal._replace(hands=hands, retourne=order[3 * PLAYERS], showdown=None)
+    log = record.log.append(shuffle)
+    if not pending:
+        return general_pass(record._replace(deal=deal, log=log))
+    return record._replace(
+        deal=deal,
+        phase=_BETTING,
+        pending=pending,
+        to_act=AFTER[pending][(first - 1) % PLAYERS],
+        log=log,
+    )
+
+
+# --- betting (H-4) ---------------------------------------------------------------------------
+
+
+def _turn_done(record: Record, seat: int, changed: Record) -> Record:
+    """``changed`` (``record`` after the seat's action) with the turn passed to the next
+    pending seat, or the cycle closed."""
+    pending = record.pending & ~(1 << seat)
+    if pending:
+        return changed._replace(pending=pending, to_act=AFTER[pending][seat])
+    raiser = record.last_raiser
+    if raiser is None:
+        return general_pass(changed)
+    if record.phase is _PLUS_RIEN:
+        return showdown(changed)
+    return _count(changed, raiser)
+
+
+def on_check(record: Record, action: Check) -> Record:
+    """A pass before the opening (H-4.2), the option after it (H-4.4), or plus rien (H-4.8)."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    pending = record.pending & ~(1 << seat)
+    if pending:
+        return record._replace(
+            pending=pending, to_act=AFTER[pending][seat], log=record.log.append(action)
+        )
+    return _turn_done(record, seat, record._replace(log=record.log.append(action)))
+
+
+def on_call(record: Record, action: Call) -> Record:
+    """Match the largest contribution, or put in the whole stack (tapis, H-4.5)."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    contributions = list(record.contributions)
+    stacks = list(record.stacks)
+    amount = min(max(contributions) - contributions[seat], stacks[seat])
+    stacks[seat] -= amount
+    contributions[seat] += amount
+    pending = record.pending & ~(1 << seat)
+    if pending:
+        return record._replace(
+            stacks=tuple(stacks),
+            contributions=tuple(contributions),
+            pending=pending,
+            to_act=AFTER[pending][seat],
+            log=record.log.append(action),
+        )
+    changed = record._replace(
+        stacks=tuple(stacks), contributions=tuple(contributions), log=record.log.append(action)
+    )
+    return _turn_done(record, seat, changed)
+
+
+def on_raise(record: Record, action: Raise) -> Record:
+    """Open or raise: every other seat still in and not all-in must answer (H-4.3, H-4.4)."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    to = action.to
+    contributions = list(record.contributions)
+    stacks = list(record.stacks)
+    stacks[seat] -= to - contributions[seat]
+    contributions[seat] = to
+    new_stacks = tuple(stacks)
+    pending = _with_chips(new_stacks) & record.live & _OTHERS_MASK[seat]
+    if pending:
+        return record._replace(
+            phase=_BETTING,
+            stacks=new_stacks,
+            contributions=tuple(contributions),
+            last_raiser=seat,
+            pending=pending,
+            to_act=AFTER[pending][seat],
+            log=record.log.append(action),
+        )
+    changed = record._replace(
+        stacks=new_stacks,
+        contributions=tuple(contributions),
+        last_raiser=seat,
+        log=record.log.append(action),
+    )
+    return _count(changed, seat)
+
+
+def on_fold(record: Record, action: Fold) -> Record:
+    """Give up; with one seat left it takes the pot without showing (H-4.6)."""
+    seat: int = record.to_act  # type: ignore[assignment]
+    live = record.live & ~(1 << seat)
+    log = record.log.append(action)
+    if _COUNT[live] == 1:
+        return win_alone(record._replace(live=live, log=log))
+    pending = record.pending & ~(1 << seat)
+    if pending:
+        return record._replace(live=live, pending=pending, to_act=AFTER[pending][seat], log=log)
+    return _turn_done(record, seat, record._replace(live=live, log=log))
+
+
+def _count(record: Record, raiser: int) -> Record:
+    """Every seat still in has matched or is all-in: count them (H-4.7); with three or
+    four, the others may raise or say plus rien (H-4.8)."""
+    live = record.live
+    if _COUNT[live] <= 2:
+        return showdown(record)
+    # all-in seats say plus rien by themselves
+    pending = _with_chips(record.stacks) & live & _OTHERS_MASK[raiser]
+    if not pending:
+        return showdown(record)
+    return record._replace(phase=_PLUS_RIEN, pending=pending, to_act=AFTER[pending][raiser])
