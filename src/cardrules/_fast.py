@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["blank_instances", "cache_setter", "constructor", "interned", "replacer", "shell_maker"]
+__all__ = ["blank_instances", "cache_setter", "constructor", "replacer", "shell_maker"]
 
 T = TypeVar("T")
 
@@ -189,25 +189,3 @@ def blank_instances(cls: type[T], field: str, values: Iterable[object]) -> tuple
     found: tuple[T, ...] = tuple(map(_new, repeat(cls, len(values))))
     deque(map(_setter(cls, field), found, values), 0)
     return found
-
-
-def interned(cls: Callable[..., T], limit: int = 4096) -> Callable[..., T]:
-    """A function ``make(*fields)`` that returns ``cls(*fields)``, building each value
-    once (at most ``limit`` kept).
-
-    >>> from cardrules.events import AntePaid
-    >>> ante = interned(AntePaid)
-    >>> ante(2, 1) is ante(2, 1) and ante(2, 1) == AntePaid(2, 1)
-    True
-    """
-    cache: dict[tuple[Any, ...], T] = {}
-
-    def make(*fields: Any) -> T:
-        value = cache.get(fields)
-        if value is None:
-            value = cls(*fields)
-            if len(cache) < limit:
-                cache[fields] = value
-        return value
-
-    return make

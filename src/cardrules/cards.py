@@ -157,15 +157,16 @@ class Card(metaclass=_Interned):
     """The card's rank."""
     suit: Suit
     """The card's suit."""
-    index: int = attrs.field(init=False, repr=False)
+    index: int = attrs.field(
+        init=False,
+        repr=False,
+        default=attrs.Factory(lambda card: (card.rank - 2) * 4 + _SUIT_INDEX[card.suit], True),
+    )
     """The card's position 0–51 in the canonical order (2♣ is 0, A♠ is 51):
     ``(rank - 2) * 4 + suit.index``."""
-    _index: int = attrs.field(init=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        index = (self.rank - 2) * 4 + _SUIT_INDEX[self.suit]
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "_index", index)
+    _index: int = attrs.field(
+        init=False, repr=False, default=attrs.Factory(lambda card: card.index, True)
+    )
 
     @property
     def code(self) -> str:

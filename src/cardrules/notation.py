@@ -486,7 +486,9 @@ def view_to_json(view: Any) -> dict[str, Any]:
     """
     if not attrs.has(type(view)) or not hasattr(view, "legal_actions"):
         raise ValueError(f"view_to_json needs a seat's view, not {view!r:.80}")
-    return {
+    data = {
         _field_key(field.name): to_json_value(getattr(view, field.name))
         for field in attrs.fields(type(view))
     }
+    data["legal_actions"] = to_json_value(view.legal_actions())
+    return data

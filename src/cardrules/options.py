@@ -78,7 +78,12 @@ def require_int(name: str, value: object, low: int, high: int | None, rule: str)
     """
     top = LARGEST if high is None else high
     if type(value) is not int or not low <= value <= top:
-        allowed = f"from {low} to {high}" if high is not None else f">= {low} (at most 10**15)"
+        if high is not None:
+            allowed = f"from {low} to {high}"
+        elif type(value) is int and value > top:
+            allowed = f"from {low} to 10**15"
+        else:
+            allowed = f">= {low}"
         raise RulesError(
             f"Rules.{name} must be an int {allowed} ({rule}), not {shorten(value, repr, 40)}"
         )

@@ -20,6 +20,16 @@ pickling that drops the caches, the same for every game:
 
 The record has ``to_act``, ``players``, ``log`` (every action) and ``event_log``
 (every event), as fields or properties.
+
+>>> import random
+>>> from cardrules import sample_chance
+>>> from cardrules.bourre import new_game
+>>> state = new_game()
+>>> state = state.apply(sample_chance(state, random.Random(1)))
+>>> state.legal_actions(), state.is_legal(state.legal_actions()[0])
+((StayIn(), Drop()), True)
+>>> fresh_legal(state) == state.legal()
+True
 """
 
 from __future__ import annotations
@@ -161,7 +171,10 @@ class StateShell(Generic[R]):
         nodes and at the end."""
         actions = self._actions_cache
         if actions is None:
-            actions = self.legal().actions()
+            legal = self._legal_cache
+            if legal is None:
+                legal = self.legal()
+            actions = legal.listed if legal.low > legal.high else legal.actions()
             _set_actions(self, actions)
         return actions
 
@@ -197,9 +210,13 @@ class StateShell(Generic[R]):
                     raise self._illegal(action, legal)
                 found: Action = action
             else:
-                found = legal.find(action)  # type: ignore[assignment]
-                if found is None:
-                    raise self._illegal(action, legal)
+                for found in legal.listed:  # the interned action itself, usually
+                    if found is action:
+                        break
+                else:
+                    found = legal.find(action)  # type: ignore[assignment]
+                    if found is None:
+                        raise self._illegal(action, legal)
             result = self._TRANSITIONS[found.__class__](record, found)
         elif to_act is CHANCE:
             shuffle = check_shuffle(action, *self._chance_set())
@@ -275,6 +292,10 @@ def _rebuild(cls: type[StateShell[Any]], record: Any) -> StateShell[Any]:
 def fresh_legal(state: StateShell[Any]) -> Legal:
     """The legal set of ``state`` computed afresh, ignoring what any cache or
     transition handed over: the conformance tests compare it with ``state.legal()``.
+
+    >>> from cardrules.bouillotte import historic
+    >>> fresh_legal(historic.new_game()).actions()
+    (Carre(), Decline())
 
     """
     record = state._record

@@ -40,6 +40,9 @@ from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import DECK, GAME_ID, PLAYERS, Rules
 from cardrules.bouillotte.historic.state import State, new_game
 from cardrules.bouillotte.historic.view import View
+from cardrules.notation import parser_for
+
+parse_action = parser_for(ACTIONS, GAME_ID)
 
 __all__ = [
     "ACTIONS",
@@ -72,6 +75,7 @@ __all__ = [
     "card_points",
     "collective_point",
     "new_game",
+    "parse_action",
     "raise_to",
     "suit_owner",
     "suit_ranking",

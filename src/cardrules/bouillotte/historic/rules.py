@@ -15,7 +15,7 @@ from typing import Final
 import attrs
 
 from cardrules.cards import Card, piquet_deck
-from cardrules.errors import RulesError
+from cardrules.options import RulesBase, require_int
 
 __all__ = ["DECK", "DECK_SET", "GAME_ID", "PLAYERS", "Rules"]
 
@@ -35,7 +35,7 @@ _FIELD_RULES = {"cave": "H-1.2", "ante": "H-2.1", "deals": "H-7.1"}
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class Rules:
+class Rules(RulesBase):
     """The rules of a historic Bouillotte session.
 
     Every field is an ``int`` ``>= 1``; anything else raises
@@ -64,6 +64,4 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         for name, rule in _FIELD_RULES.items():
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise RulesError(f"Rules.{name} must be an int >= 1 ({rule}), not {value!r}")
+            require_int(name, getattr(self, name), 1, None, rule)

@@ -32,12 +32,13 @@ from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
 from cardrules.legal import NOTHING, Legal
+from cardrules.shell import ViewBase
 
 __all__ = ["View", "view_of"]
 
 
 @attrs.frozen(slots=True)
-class View:
+class View(ViewBase):
     """All that :attr:`seat` may see of a state, and nothing more.
 
     Two states that the seat cannot tell apart give equal views.

@@ -15,6 +15,7 @@ brelan, or failing one the best point, takes each pot.
 """
 
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise, raise_to
+from cardrules.notation import parser_for
 
 from .actions import ACTIONS, ANNOUNCE, Announce
 from .deck import arrange_deck
@@ -24,6 +25,8 @@ from .phase import Phase
 from .rules import Rules
 from .state import GAME_ID, State, new_game
 from .view import View
+
+parse_action = parser_for(ACTIONS, GAME_ID)
 
 __all__ = [
     "ACTIONS",
@@ -53,5 +56,6 @@ __all__ = [
     "card_value",
     "evaluate",
     "new_game",
+    "parse_action",
     "raise_to",
 ]

@@ -1,11 +1,11 @@
-"""The options of modern Bouillotte (RULES.md, "Options at a glance").
+"""The options of modern Bouillotte (the rule reference's options at a glance).
 
 >>> Rules().players, Rules(players=5).deck[0]
 (4, Card.parse('8♣'))
 >>> Rules(players=6)
 Traceback (most recent call last):
 ...
-cardrules.errors.RulesError: Rules.players must be an int from 3 to 5, not 6 (M-1.1)
+cardrules.errors.RulesError: Rules.players must be an int from 3 to 5 (M-1.1), not 6
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Literal
 import attrs
 
 from cardrules.cards import Card, piquet_deck
-from cardrules.errors import RulesError
+from cardrules.options import RulesBase, require_bool, require_choice, require_int
 
 __all__ = ["FavoriRule", "PointTiebreak", "PointValues", "Rules"]
 
@@ -49,29 +49,9 @@ _RULE_OF = {
 }
 
 
-def _fail(name: str, allowed: str, value: object) -> RulesError:
-    return RulesError(f"Rules.{name} must be {allowed}, not {value!r} ({_RULE_OF[name]})")
-
-
-def _int_in(name: str, value: object, low: int, high: int | None = None) -> None:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        allowed = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise _fail(name, f"an int {allowed}", value)
-
-
-def _bool(name: str, value: object) -> None:
-    if type(value) is not bool:
-        raise _fail(name, "True or False", value)
-
-
-def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
-    if not isinstance(value, str) or value not in allowed:
-        raise _fail(name, f"one of {', '.join(map(repr, allowed))}", value)
-
-
 @attrs.frozen(slots=True, kw_only=True)
-class Rules:
-    """The options of a modern Bouillotte session, with the defaults of RULES.md.
+class Rules(RulesBase):
+    """The options of a modern Bouillotte session, with the defaults of the rule reference.
 
     Invalid values raise :class:`~cardrules.RulesError` naming the field, the value and
     what is allowed.
@@ -81,7 +61,7 @@ class Rules:
     >>> Rules(ante=True)
     Traceback (most recent call last):
     ...
-    cardrules.errors.RulesError: Rules.ante must be an int >= 1, not True (M-2.1)
+    cardrules.errors.RulesError: Rules.ante must be an int >= 1 (M-2.1), not True
     """
 
     players: int = 4
@@ -114,24 +94,20 @@ class Rules:
     """Replace the retourné once every seat has acted in the first round (V-M.4)."""
 
     def __attrs_post_init__(self) -> None:
-        _int_in("players", self.players, 3, 5)
-        _int_in("ante", self.ante, 1)
-        _int_in("max_raise", self.max_raise, 1)
-        _int_in("stack", self.stack, 1)
-        _int_in("deals", self.deals, 1)
-        if self.target is not None and (type(self.target) is not int or self.target < 1):
-            raise _fail("target", "None or an int >= 1", self.target)
-        if self.announce_fee is not None and (
-            type(self.announce_fee) is not int or self.announce_fee < 1
-        ):
-            raise _fail("announce_fee", "None or an int >= 1", self.announce_fee)
-        _choice("favori", self.favori, _FAVORI)
-        _choice("point_values", self.point_values, _POINT_VALUES)
-        _choice("point_tiebreak", self.point_tiebreak, _TIEBREAKS)
-        _int_in("retournes", self.retournes, 1, 2)
-        _bool("open_card", self.open_card)
-        _int_in("betting_rounds", self.betting_rounds, 1, 3)
-        _bool("retourne_change", self.retourne_change)
+        rule = _RULE_OF
+        require_int("players", self.players, 3, 5, rule["players"])
+        for name in ("ante", "max_raise", "stack", "deals"):
+            require_int(name, getattr(self, name), 1, None, rule[name])
+        for name in ("target", "announce_fee"):
+            if getattr(self, name) is not None:
+                require_int(name, getattr(self, name), 1, None, f"{rule[name]}; or None")
+        require_choice("favori", self.favori, _FAVORI, rule["favori"])
+        require_choice("point_values", self.point_values, _POINT_VALUES, rule["point_values"])
+        require_choice("point_tiebreak", self.point_tiebreak, _TIEBREAKS, rule["point_tiebreak"])
+        require_int("retournes", self.retournes, 1, 2, rule["retournes"])
+        require_bool("open_card", self.open_card, rule["open_card"])
+        require_int("betting_rounds", self.betting_rounds, 1, 3, rule["betting_rounds"])
+        require_bool("retourne_change", self.retourne_change, rule["retourne_change"])
 
     @property
     def deck(self) -> tuple[Card, ...]:

@@ -18,6 +18,7 @@ from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
+from cardrules.shell import ViewBase
 
 from .legality import legal
 from .phase import Phase
@@ -27,7 +28,7 @@ __all__ = ["View", "view_of"]
 
 
 @attrs.frozen(slots=True)
-class View:
+class View(ViewBase):
     """All that one seat may see now, nothing more.
 
     Two states the seat cannot tell apart give equal views.

@@ -1,0 +1,202 @@
+"""The ``cardrules`` command: play, watch, simulate, replay, and list the rules.
+
+::
+
+    cardrules --version
+    cardrules play GAME [--seat N] [--seed S] [--bots NAME] [--rules KEY=VALUE ...]
+    cardrules watch GAME [--seed S] [--bots A,B,...] [--rules ...] [--seat N] [--record FILE]
+    cardrules simulate GAME --sessions N [--bots A,B,...] [--seed S] [--workers K]
+                       [--rotate] [--rules ...] [--json] [--record FILE]
+    cardrules replay FILE [--seat N] [--session K] [--game GAME]
+    cardrules rules GAME
+
+``GAME`` is a ``GAME_ID`` (``bouillotte-modern``, ``bouillotte-historic``, ``bourre``)
+or a short name (``modern``, ``historic``). Bad input (an unknown game, option or
+value, an unreadable or unwritable file, a record of another game) gives one line on
+stderr naming what was wrong and what is allowed, and exit status 2; nothing is
+half-written.
+
+>>> main(["rules", "bourre"]) == 0  # doctest: +ELLIPSIS
+Bourré (bourre): the rules
+...
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+from cardrules.cli.commands import (
+    _GAME_HELP,
+    _cmd_play,
+    _cmd_replay,
+    _cmd_rules,
+    _cmd_simulate,
+    _cmd_watch,
+    _positive,
+)
+from cardrules.cli.common import (
+    ALIASES,
+    GAMES,
+    UsageError,
+    _one_line,
+    _Output,
+    _Parser,
+    _seed,
+    _version,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cardrules`` command."""
+    parser = _Parser(
+        prog="cardrules",
+        description="Play, watch and simulate Bouillotte (modern and historic rules) "
+        "and Bourré; replay game records; list the rules.",
+        epilog="GAME: bouillotte-modern (modern), bouillotte-historic (historic), bourre. "
+        "'cardrules COMMAND --help' describes each command.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardrules {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def rules_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--rules",
+            nargs="+",
+            action="extend",
+            metavar="KEY=VALUE",
+            help="rules options (see 'cardrules rules GAME'), e.g. players=5 deals=3",
+        )
+
+    play = commands.add_parser(
+        "play",
+        help="play in the terminal against bots",
+        description="Play one session at one seat against bots. Only that seat's view "
+        "is shown; answer with the number of an action or its text.",
+    )
+    play.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    play.add_argument("--seat", type=_positive, default=0, help="your seat (default 0)")
+    play.add_argument("--seed", type=_seed, default=1, help="seed of the deals and bots")
+    play.add_argument(
+        "--bots",
+        default="heuristic",
+        help="the other seats' bots, comma-separated (random, heuristic; default heuristic)",
+    )
+    rules_option(play)
+
+    watch = commands.add_parser(
+        "watch",
+        help="watch bots play, with a transcript that streams",
+        description="Bots play a seeded session; every action and every card held is "
+        "printed as the game goes.",
+    )
+    watch.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    watch.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    watch.add_argument("--bots", default="random", help="bots per seat (default random)")
+    watch.add_argument("--seat", type=_positive, help="show only what this seat sees")
+    watch.add_argument("--no-hands", action="store_true", help="show public information only")
+    watch.add_argument("--deals", type=_positive, help="number of deals (--rules deals=N)")
+    watch.add_argument("--players", type=_positive, help="number of players (--rules players=N)")
+    watch.add_argument("--record", metavar="FILE", help="also save the game record here")
+    rules_option(watch)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="simulate many seeded sessions between bots",
+        description="Play seeded sessions between bots and print each seat's mean result "
+        "with its 95% confidence interval and the game's frequencies.",
+    )
+    simulate.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    simulate.add_argument("--sessions", type=_positive, required=True, help="sessions to play")
+    simulate.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help="bots per seat, comma-separated; the last repeats for the other seats "
+        "(random, heuristic, heuristic:-TIP; default heuristic,random)",
+    )
+    simulate.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    simulate.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    simulate.add_argument(
+        "--rotate", action="store_true", help="duplicate deals with the seats rotated"
+    )
+    simulate.add_argument("--json", action="store_true", help="print the result as JSON")
+    simulate.add_argument(
+        "--record", metavar="FILE", help="save every session's record (JSON Lines)"
+    )
+    simulate.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+    rules_option(simulate)
+
+    replay = commands.add_parser(
+        "replay",
+        help="tell a game record move by move",
+        description="Replay a game record (written by --record or cardrules.dumps).",
+    )
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--seat", type=_positive, help="as this seat saw it")
+    replay.add_argument(
+        "--session", type=_positive, default=0, help="which session of a JSON Lines file"
+    )
+    replay.add_argument("--game", help="refuse a record of any other game")
+
+    rules = commands.add_parser(
+        "rules",
+        help="list a game's rules and options",
+        description="The rules with their ids, and the options with their defaults.",
+    )
+    rules.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cardrules`` command; returns the exit status (2 for bad input).
+
+    :param argv: the arguments (default ``sys.argv[1:]``).
+    :returns: the exit status.
+
+    >>> main(["--version"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 0
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0] in (*GAMES, *ALIASES):
+        arguments.insert(0, "watch")  # the old form: cardrules GAME [--seed S] ...
+    out = _Output(sys.stdout)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(arguments)
+        if args.command is None:
+            raise UsageError(
+                "choose a command: play, watch, simulate, replay or rules "
+                "(cardrules --help describes them)"
+            )
+        if args.command == "play":
+            out.echo = not sys.stdin.isatty()
+            return _cmd_play(args, out, sys.stdin.readline)
+        if args.command == "watch":
+            return _cmd_watch(args, out)
+        if args.command == "simulate":
+            return _cmd_simulate(args, out)
+        if args.command == "replay":
+            return _cmd_replay(args, out)
+        return _cmd_rules(args, out)
+    except UsageError as error:
+        sys.stderr.write(f"cardrules: error: {_one_line(error)}\n")
+        return 2
+    except BrokenPipeError:  # the reader stopped early (``| head``): not an error
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("cardrules: interrupted\n")
+        return 130

@@ -1,0 +1,344 @@
+"""The subcommands of the ``cardrules`` command: play, watch, simulate, replay, rules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+
+from cardrules.actions import Action, Raise
+from cardrules.chance import CHANCE, sample_chance
+from cardrules.cli.common import (
+    _MAX_SESSIONS,
+    UsageError,
+    _bot_names,
+    _bots,
+    _field_type,
+    _game,
+    _one_line,
+    _Output,
+    _rules,
+    _seat,
+    _writing,
+)
+from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.notation import action_text, parse_action
+from cardrules.records import dumps, loads
+from cardrules.rulebook import RULES, rules_of
+from cardrules.transcript import TITLES, Narrator, transcript
+
+
+def _describe_view(view: Any, out: _Output) -> None:
+    parts = [f"your hand: {' '.join(str(c) for c in view.hand) or '(none yet)'}"]
+    for name, label in (
+        ("retournes", "retourné"),
+        ("retourne", "retourné"),
+        ("trump_card", "trump card"),
+        ("trick", "trick"),
+    ):
+        value = getattr(view, name, None)
+        if value:
+            cards = value if isinstance(value, tuple) else (value,)
+            parts.append(f"{label}: {' '.join(str(c) for c in cards)}")
+    out("  " + "; ".join(parts))
+    pot = getattr(view, "pot", None)
+    stacks = " ".join(str(s) for s in view.stacks)
+    line = f"  pot {pot}; stacks {stacks}"
+    contributions = getattr(view, "contributions", None)
+    if contributions and any(contributions):
+        line += f"; put in this deal {' '.join(str(c) for c in contributions)}"
+    tricks = getattr(view, "tricks_won", None)
+    if tricks and any(tricks):
+        line += f"; tricks {' '.join(str(t) for t in tricks)}"
+    out(line)
+
+
+def _menu(legal: tuple[Action, ...]) -> tuple[list[Action], list[str]]:
+    """The numbered actions and the hints for the ones not numbered."""
+    if len(legal) <= 12:
+        return list(legal), []
+    raises = sorted((a for a in legal if isinstance(a, Raise)), key=lambda a: a.to)
+    exchanges = [a for a in legal if hasattr(a, "discards")]
+    numbered = [a for a in legal if not isinstance(a, Raise) and not hasattr(a, "discards")]
+    hints = []
+    if raises:
+        numbered += [raises[0]] if len(raises) == 1 else [raises[0], raises[-1]]
+        hints.append(f"or type 'raise to N' for any N from {raises[0].to} to {raises[-1].to}")
+    if exchanges:
+        numbered += [a for a in exchanges if not getattr(a, "discards", ())]
+        hints.append("or type 'exchange' and the cards to discard, e.g. 'exchange 2c 7d'")
+    return numbered, hints
+
+
+def _ask(state: Any, seat: int, game: Any, out: _Output, read: Callable[[], str]) -> Action | None:
+    view = state.view(seat)
+    _describe_view(view, out)
+    numbered, hints = _menu(view.legal_actions())
+    out("  your move: " + ", ".join(f"[{i}] {action_text(a)}" for i, a in enumerate(numbered, 1)))
+    for hint in hints:
+        out(f"    {hint}")
+    while True:
+        out.prompt("> ")
+        line = read()
+        if out.echo:
+            out(line.rstrip("\n"))
+        if line == "":
+            return None
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in ("quit", "q", "exit"):
+            return None
+        if text.isdigit():
+            index = int(text)
+            if 1 <= index <= len(numbered):
+                return numbered[index - 1]
+            out(f"  no action {index}: choose 1 to {len(numbered)}, or type an action")
+            continue
+        try:
+            action = parse_action(game, text)
+        except ValueError as error:
+            out(f"  not understood: {_one_line(error)}")
+            continue
+        try:
+            state.apply(action)
+        except IllegalActionError as error:
+            out(f"  refused: {_one_line(error)}")
+            if error.rule in RULES:
+                out(f"  rule {error.rule}: {RULES[error.rule]}")
+            continue
+        return action
+
+
+def _cmd_play(args: argparse.Namespace, out: _Output, read: Callable[[], str]) -> int:
+    game = _game(args.game)
+    rules = _rules(game, args.rules)
+    state = game.new_game(rules)
+    players = len(state.stacks)
+    seat = _seat(args.seat, players)
+    assert seat is not None
+    bots = _bots(args.bots, game, players - 1)
+    bots.insert(seat, None)
+    rng = random.Random(f"cardrules-play:{args.seed}:bots")
+    chance = random.Random(f"cardrules-play:{args.seed}:chance")
+    narrator = Narrator(seat=seat)
+    out(*narrator.opening(state))
+    out(f"You are seat {seat}. Type the number of an action or its text; 'quit' to stop.")
+    while not state.is_terminal:
+        actor = state.to_act
+        if actor is CHANCE:
+            action: Action = sample_chance(state, chance)
+        elif actor != seat:
+            action = bots[actor](state.view(actor), rng)
+        else:
+            chosen = _ask(state, seat, game, out, read)
+            if chosen is None:
+                out("Game left unfinished.")
+                return 0
+            action = chosen
+        after = state.apply(action)
+        out(*narrator.step(state, action, after))
+        state = after
+    out(*narrator.closing(state))
+    return 0
+
+
+# -- watch -----------------------------------------------------------------------------
+
+
+def _cmd_watch(args: argparse.Namespace, out: _Output) -> int:
+    game = _game(args.game)
+    rules = _rules(game, args.rules, deals=args.deals, players=args.players)
+    state = game.new_game(rules)
+    players = len(state.stacks)
+    seat = _seat(args.seat, players)
+    bots = _bots(args.bots, game, players)
+    with _writing(args.record) as write:
+        rng = random.Random(f"cardrules-watch:{args.seed}:bots")
+        chance = random.Random(f"cardrules-watch:{args.seed}:chance")
+        narrator = Narrator(seat=seat, hands=not args.no_hands)
+        out(*narrator.opening(state))
+        while not state.is_terminal:
+            actor = state.to_act
+            if actor is CHANCE:
+                action: Action = sample_chance(state, chance)
+            else:
+                action = bots[actor](state.view(actor), rng)
+            after = state.apply(action)
+            out(*narrator.step(state, action, after))
+            state = after
+        out(*narrator.closing(state))
+        if write is not None:
+            write(dumps(state, indent=1) + "\n")
+    if args.record:
+        out(f"record saved to {args.record}")
+    return 0
+
+
+# -- simulate --------------------------------------------------------------------------
+
+
+def _progress_bar(stream: IO[str]) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        stream.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} sessions")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
+    from cardrules.simulation import simulate
+
+    game = _game(args.game)
+    rules = _rules(game, args.rules)
+    players = len(game.new_game(rules).stacks)
+    bots = _bots(args.bots, game, players)
+    if not 1 <= args.sessions <= _MAX_SESSIONS:
+        raise UsageError(f"--sessions {args.sessions}: give a number from 1 to {_MAX_SESSIONS}")
+    if args.workers < 1:
+        raise UsageError(f"--workers {args.workers}: give a number of 1 or more")
+    if args.rotate and args.sessions % players:
+        raise UsageError(
+            f"--rotate needs --sessions to be a multiple of the {players} seats, "
+            f"not {args.sessions}"
+        )
+    show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = _progress_bar(sys.stderr) if show_progress else None
+    with _writing(args.record) as write:
+        executor: Any = None
+        if args.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            executor = ProcessPoolExecutor(args.workers)
+        try:
+            result = simulate(
+                game,
+                bots,
+                sessions=args.sessions,
+                seed=args.seed,
+                rules=rules,
+                executor=executor,
+                rotate=args.rotate,
+                records=write is not None,
+                progress=progress,
+            )
+        finally:
+            if executor is not None:
+                executor.shutdown()
+        if write is not None:
+            for record in result.records:
+                write(record + "\n")
+    if args.json:
+        out(result.to_json())
+        return 0
+    title = TITLES[game.GAME_ID]
+    out(
+        f"{title}: {result.sessions} sessions, {result.deals} deals, seed {args.seed}"
+        + (", deals duplicated with the seats rotated" if result.rotate else "")
+    )
+    out("mean result per session, with its 95% confidence interval:")
+    names = _bot_names(args.bots, players)
+    for index, (name, mean, (low, high)) in enumerate(
+        zip(names, result.mean, result.ci95, strict=True)
+    ):
+        where = "policy" if result.rotate else "seat"
+        out(f"  {where} {index} {name}: {float(mean):+.3f}  [{low:+.3f}, {high:+.3f}]")
+    out("frequencies:")
+    for name, frequency in result.frequencies.items():
+        line = (
+            f"  {name}: {frequency.count} in {frequency.out_of} {frequency.unit}s = "
+            f"{float(frequency.rate):.4f}"
+        )
+        if frequency.exact is not None:
+            line += f" (exact {float(frequency.exact):.4f} = {frequency.exact})"
+        out(line)
+    if args.record:
+        out(f"records saved to {args.record}")
+    return 0
+
+
+# -- replay ----------------------------------------------------------------------------
+
+
+def _read_records(path: str) -> list[str]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(
+            f"cannot read {path}: {error.strerror or error} (give a record file written "
+            "by cardrules)"
+        ) from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: not UTF-8 text, so not a record") from None
+    try:
+        json.loads(text)
+        return [text]
+    except ValueError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
+            return lines  # JSON Lines: one record per session
+        return [text]
+
+
+def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
+    texts = _read_records(args.file)
+    if not 0 <= args.session < len(texts):
+        raise UsageError(
+            f"--session {args.session}: {args.file} holds sessions 0 to {len(texts) - 1}"
+        )
+    try:
+        state = loads(texts[args.session])
+    except CardRulesError as error:
+        raise UsageError(f"{args.file}: {_one_line(error)}") from None
+    if args.game is not None:
+        wanted = _game(args.game).GAME_ID
+        if wanted != state.GAME_ID:
+            raise UsageError(f"{args.file} is a record of {state.GAME_ID}, not of {wanted}")
+    seat = _seat(args.seat, len(state.stacks))
+    for line in transcript(state, seat=seat):
+        out(line)
+    if not state.is_terminal:
+        out("(the record stops before the end of the session)")
+    return 0
+
+
+# -- rules -----------------------------------------------------------------------------
+
+
+def _cmd_rules(args: argparse.Namespace, out: _Output) -> int:
+    game = _game(args.game)
+    out(f"{TITLES[game.GAME_ID]} ({game.GAME_ID}): the rules")
+    for rule in rules_of(game.GAME_ID):
+        out(f"  {rule:7} {RULES[rule]}")
+    out("")
+    out("options (cardrules play/simulate/watch GAME --rules KEY=VALUE ...), with defaults:")
+    defaults = game.Rules()
+    for field in attrs.fields(game.Rules):
+        if field.init:
+            value = getattr(defaults, field.name)
+            out(f"  {field.name} = {json.dumps(value)}  ({_field_type(field)})")
+    return 0
+
+
+# -- main ------------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return value
+
+
+_GAME_HELP = "bouillotte-modern (or modern), bouillotte-historic (or historic), bourre"

@@ -1,0 +1,188 @@
+"""What the subcommands of the ``cardrules`` command share: reading games, rules,
+seats, bots and seeds from the command line, and writing output and files."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any, NoReturn
+
+import attrs
+
+from cardrules.bots import bot_named
+from cardrules.errors import CardRulesError
+from cardrules.registry import get_game
+
+GAMES = ("bouillotte-modern", "bouillotte-historic", "bourre")
+ALIASES = {"modern": "bouillotte-modern", "historic": "bouillotte-historic"}
+_MAX_SESSIONS = 10**9
+
+
+class UsageError(Exception):
+    """Bad input on the command line: one line on stderr and exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("cardrules").strip()
+        raise UsageError(f"{command}: {message}" if command else message)
+
+
+def _version() -> str:
+    from cardrules import __version__
+
+    return __version__
+
+
+def _game(name: str) -> Any:
+    game_id = ALIASES.get(name, name)
+    if game_id not in GAMES:
+        raise UsageError(
+            f"unknown game {name!r}; the games are bouillotte-modern (or modern), "
+            "bouillotte-historic (or historic) and bourre"
+        )
+    return get_game(game_id)
+
+
+def _field_type(field: Any) -> str:
+    return str(field.type).replace("typing.", "")
+
+
+def _parse_value(game: Any, key: str, text: str) -> object:
+    fields = {field.name: field for field in attrs.fields(game.Rules) if field.init}
+    field = fields.get(key)
+    if field is None:
+        raise UsageError(
+            f"--rules: {key!r} is not an option of {game.GAME_ID}; its options are "
+            + ", ".join(fields)
+        )
+    kind = _field_type(field)
+    lowered = text.strip().lower()
+    if "None" in kind and lowered in ("none", "null"):
+        return None
+    if kind == "bool":
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise UsageError(f"--rules {key}={text}: {key} takes true or false")
+    if kind.startswith("int") or (kind.startswith("Literal[") and kind[8:9].isdigit()):
+        try:
+            return int(lowered)
+        except ValueError:
+            raise UsageError(f"--rules {key}={text}: {key} takes a whole number ({kind})") from None
+    return text.strip()
+
+
+def _rules(game: Any, items: Sequence[str] | None, **extra: object) -> Any:
+    changes: dict[str, object] = {}
+    for item in items or ():
+        key, equals, text = item.partition("=")
+        if not equals or not key.strip():
+            raise UsageError(f"--rules takes KEY=VALUE items, not {item!r}")
+        changes[key.strip()] = _parse_value(game, key.strip(), text)
+    for key, value in extra.items():
+        if value is not None:
+            _parse_value(game, key, str(value))  # checks that the option exists
+            changes[key] = value
+    try:
+        return game.Rules(**changes)
+    except (CardRulesError, TypeError) as error:
+        raise UsageError(f"--rules: {_one_line(error)}") from None
+
+
+def _one_line(error: object) -> str:
+    return " ".join(str(error).split())
+
+
+def _seat(seat: int | None, players: int) -> int | None:
+    if seat is not None and not 0 <= seat < players:
+        raise UsageError(f"--seat {seat}: the seats of this game are 0 to {players - 1}")
+    return seat
+
+
+def _bot_names(text: str, players: int) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    return names + names[-1:] * (players - len(names))
+
+
+def _bots(text: str, game: Any, players: int) -> list[Any]:
+    names = [name for name in text.split(",") if name.strip()]
+    if not names:
+        raise UsageError("--bots: give at least one bot (random, heuristic)")
+    if len(names) > players:
+        raise UsageError(f"--bots: {len(names)} bots for {players} seats")
+    names += [names[-1]] * (players - len(names))
+    try:
+        return [bot_named(name, game) for name in names]
+    except (ValueError, TypeError) as error:
+        raise UsageError(f"--bots: {_one_line(error)}") from None
+
+
+def _seed(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class _Output:
+    """Writes lines to stdout as they come (a transcript streams)."""
+
+    def __init__(self, stream: IO[str], *, echo: bool = False) -> None:
+        self.stream = stream
+        self.echo = echo
+        """Whether to repeat what is read (when the input is not a terminal)."""
+
+    def prompt(self, text: str) -> None:
+        """Write ``text`` without ending the line."""
+        self.stream.write(text)
+        self.stream.flush()
+
+    def __call__(self, *lines: str) -> None:
+        for line in lines:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+@contextlib.contextmanager
+def _writing(path: str | None) -> Iterator[Callable[[str], None] | None]:
+    """A file written whole or not at all: checked writable now, moved in place at the
+    end, removed if anything fails."""
+    if path is None:
+        yield None
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"cannot write {path}: it is a directory")
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+        )
+    except OSError as error:
+        raise UsageError(
+            f"cannot write {path}: {error.strerror or error} (choose a file in a writable folder)"
+        ) from None
+    done = False
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+
+            def write(text: str) -> None:
+                file.write(text)
+
+            yield write
+        os.replace(temporary, target)
+        done = True
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        if not done:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+# -- play ------------------------------------------------------------------------------

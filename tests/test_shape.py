@@ -1,0 +1,159 @@
+"""The engine's shape (STYLE lessons 1 and 16): every game has the same role files,
+no module is over 500 lines, the speed tricks live in ``_fast.py`` alone, no game
+package has an import cycle (type-only imports included), and no test imports a
+private name of the library."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "cardrules"
+TESTS = Path(__file__).resolve().parent
+GAMES = ("bourre", "bouillotte/modern", "bouillotte/historic")
+ROLES = (
+    "__init__",
+    "rules",
+    "actions",
+    "events",
+    "phase",
+    "record",
+    "legality",
+    "transitions",
+    "session",
+    "view",
+    "deck",
+    "state",
+)
+TRICKS = re.compile(
+    r"\bexec\(|\.__set__\b|object\.__new__|object\.__setattr__|tuple\.__new__|^\s*global\s",
+    re.MULTILINE,
+)
+
+
+def _modules() -> list[Path]:
+    return sorted(SRC.rglob("*.py"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_the_same_role_files(game: str) -> None:
+    names = {path.stem for path in (SRC / game).glob("*.py")}
+    missing = [role for role in ROLES if role not in names]
+    assert not missing, f"{game} lacks {missing}"
+    assert ("hands" in names) != ("tricks" in names), f"{game}: hands.py or tricks.py"
+    extra = names - set(ROLES) - {"hands", "tricks"}
+    assert not extra, f"{game} has modules outside the shared roles: {sorted(extra)}"
+
+
+def test_no_module_is_over_500_lines() -> None:
+    long = {
+        str(path.relative_to(SRC)): n
+        for path in _modules()
+        if (n := len(path.read_text().splitlines())) > 500
+    }
+    assert not long, long
+
+
+def test_speed_tricks_live_in_fast_alone() -> None:
+    found = [
+        f"{path.relative_to(SRC)}: {match.group(0).strip()}"
+        for path in _modules()
+        if path.name != "_fast.py"
+        for match in TRICKS.finditer(path.read_text())
+    ]
+    assert not found, found
+
+
+def test_the_trick_finder_finds_tricks() -> None:
+    """The grep above can fail: it finds each trick in a line that uses it."""
+    samples = (
+        "exec(source)",
+        "x = State.__dict__['a'].__set__",
+        "object.__new__(cls)",
+        "object.__setattr__(self, 'a', 1)",
+        "tuple.__new__(cls, values)",
+        "    global make_state",
+    )
+    assert all(TRICKS.search(sample) for sample in samples)
+    assert not TRICKS.search("globals are fine in a word; executor(job)")
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """The modules of ``package`` that ``path`` imports (type-only imports included)."""
+    tree = ast.parse(path.read_text())
+    module = ".".join(path.relative_to(SRC.parent).with_suffix("").parts)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.rsplit(".", node.level)[0]
+                name = f"{base}.{node.module}" if node.module else base
+            else:
+                name = node.module or ""
+            names = [name] + [f"{name}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for candidate in names:
+            if (
+                candidate.startswith(package + ".")
+                and (SRC.parent / (candidate.replace(".", "/") + ".py")).is_file()
+            ):
+                found.add(candidate)
+    found.discard(module)
+    return found
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if state.get(other) == 1:
+                return [*stack[stack.index(other) :], other]
+            if other not in state and (found := visit(other)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_import_cycle_in_a_game_package(game: str) -> None:
+    package = "cardrules." + game.replace("/", ".")
+    graph = {
+        ".".join(path.relative_to(SRC.parent).with_suffix("").parts): _imports(path, package)
+        for path in (SRC / game).glob("*.py")
+        if path.name != "__init__.py"
+    }
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_test_imports_a_private_name_of_the_library() -> None:
+    private = re.compile(
+        r"from cardrules[\w.]* import ([^\n]*\b_[a-z]\w*)|cardrules(\.\w+)*\._[a-z]"
+    )
+    found = [
+        f"{path.name}: {match.group(0)}"
+        for path in sorted(TESTS.glob("*.py"))
+        if path.name != "test_shape.py"
+        for match in private.finditer(path.read_text())
+    ]
+    assert not found, found
