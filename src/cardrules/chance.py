@@ -108,7 +108,7 @@ def check_shuffle(
     if not isinstance(action, Shuffle):
         raise IllegalActionError(
             f"this is a chance node: only a Shuffle of the {len(chance_cards)} chance_cards "
-            f"can be applied, not {action!r} (X-2)",
+            f"can be applied, not {shorten(action, repr)} (X-2)",
             rule="X-2",
             action=action,
         )
@@ -125,7 +125,7 @@ def check_shuffle(
     for card in order:
         if card.__class__ is not Card:
             raise IllegalActionError(
-                f"Shuffle.order holds {card!r}, which is not a Card (X-2)",
+                f"Shuffle.order holds {shorten(card, repr)}, which is not a Card (X-2)",
                 rule="X-2",
                 action=action,
             )

@@ -259,7 +259,9 @@ def check_new_game(
 def check_seat(seat: object, players: int, what: str = "seat") -> int:
     """Return ``seat`` if it is an int in ``0 … players-1``; raise ValueError otherwise."""
     if type(seat) is not int or not 0 <= seat < players:
-        raise CardRulesError(f"{what} must be an int from 0 to {players - 1}, not {seat!r}")
+        raise CardRulesError(
+            f"{what} must be an int from 0 to {players - 1}, not {shorten(seat, repr)}"
+        )
     return seat
 
 

@@ -1,4 +1,4 @@
-"""The money machinery every game shares (RULES.md X-3, X-4, X-5, X-7, V-B.6).
+"""The money machinery every game shares (rules X-3, X-4, X-5, X-7 and V-B.6).
 
 Pure functions over tuples of ints: they never create or lose a chip, which the
 property tests prove.
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+
+from cardrules.errors import CardRulesError, shorten
 
 __all__ = [
     "apportion",
@@ -45,6 +47,9 @@ def side_pots(
     >>> side_pots((6, 3, 6), live=(True, True, False))
     ((9, (0, 1)), (6, (0,)))
     """
+    _check_amounts(contributions, "contributions")
+    _check_flags(live, "live", len(contributions))
+    _check_amount(dead, "dead")
     levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive})
     if len(levels) == 1:  # the common case: every seat still in put in the same
         eligible = tuple(seat for seat, alive in enumerate(live) if alive)
@@ -73,6 +78,10 @@ def betting_pots(
     ...              all_in=(False, True, False, False))
     ((7, (0, 1, 2)), (6, (0, 2)))
     """
+    _check_amounts(contributions, "contributions")
+    _check_flags(live, "live", len(contributions))
+    _check_flags(all_in, "all_in", len(contributions))
+    _check_amount(dead, "dead")
     tops = [c for c, alive in zip(contributions, live, strict=True) if alive]
     if not tops:
         return ((sum(contributions) + dead, ()),)
@@ -126,6 +135,7 @@ def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int] | None:
     >>> uncalled_excess((5, 5, 1)) is None
     True
     """
+    _check_amounts(contributions, "contributions")
     if len(contributions) < 2:
         return None
     first = max(contributions)
@@ -156,6 +166,10 @@ def split_pot(amount: int, winners: Sequence[int], first: int, players: int) -> 
     >>> split_pot(5, winners=(0, 3), first=1, players=4)
     (2, 0, 0, 3)
     """
+    _check_amount(amount, "amount")
+    _check_players(players)
+    _check_seats(winners, "winners", players)
+    _check_seats((first,), "first", players)
     if not winners:
         raise ValueError("split_pot needs at least one winner")
     shares = [0] * players
@@ -174,6 +188,8 @@ def share_exactly(amount: int, players: int) -> tuple[Fraction, ...]:
     >>> share_exactly(10, 4)
     (Fraction(5, 2), Fraction(5, 2), Fraction(5, 2), Fraction(5, 2))
     """
+    _check_amount(amount, "amount")
+    _check_players(players)
     return (Fraction(amount, players),) * players
 
 
@@ -187,6 +203,9 @@ def apportion(total: int, weights: Sequence[int], first: int = 0) -> tuple[int, 
     >>> apportion(5, (3, 3, 0, 1), first=1)
     (2, 2, 0, 1)
     """
+    _check_amount(total, "total")
+    _check_amounts(weights, "weights")
+    _check_seats((first,), "first", max(1, len(weights)))
     whole = sum(weights)
     players = len(weights)
     if total == 0 or whole == 0:
@@ -198,3 +217,46 @@ def apportion(total: int, weights: Sequence[int], first: int = 0) -> tuple[int, 
     for seat in order[:left]:
         shares[seat] += 1
     return tuple(shares)
+
+
+_MOST_SEATS = 1000
+"""More seats than any table holds: a larger count is a mistake, not a game."""
+
+
+def _check_amount(value: object, name: str) -> None:
+    if type(value) is not int or value < 0:
+        raise CardRulesError(f"{name} must be an int >= 0, not {shorten(value, repr)}")
+
+
+def _check_amounts(values: object, name: str) -> None:
+    if not isinstance(values, tuple | list) or not all(type(v) is int and v >= 0 for v in values):
+        raise CardRulesError(
+            f"{name} must be a tuple of ints >= 0 (one per seat), not {shorten(values, repr)}"
+        )
+
+
+def _check_flags(values: object, name: str, players: int) -> None:
+    if (
+        not isinstance(values, tuple | list)
+        or len(values) != players
+        or not all(type(v) is bool for v in values)
+    ):
+        raise CardRulesError(
+            f"{name} must be a tuple of {players} bools (one per seat), not {shorten(values, repr)}"
+        )
+
+
+def _check_players(players: object) -> None:
+    if type(players) is not int or not 1 <= players <= _MOST_SEATS:
+        raise CardRulesError(
+            f"players must be an int from 1 to {_MOST_SEATS}, not {shorten(players, repr)}"
+        )
+
+
+def _check_seats(seats: object, name: str, players: int) -> None:
+    if not isinstance(seats, tuple | list) or not all(
+        type(seat) is int and 0 <= seat < players for seat in seats
+    ):
+        raise CardRulesError(
+            f"{name} must be seats from 0 to {players - 1}, not {shorten(seats, repr)}"
+        )

@@ -22,6 +22,7 @@ imposes it (B-5.2 follow suit, B-5.3 trump, B-5.4 overtrump, B-5.5 head the tric
 from __future__ import annotations
 
 from cardrules.bourre.record import mask_of
+from cardrules.errors import CardRulesError, shorten
 
 __all__ = ["SUIT_MASKS", "judge", "narrow", "playable", "refusal", "trick_winner"]
 
@@ -46,6 +47,7 @@ def judge(
     >>> judge((0, 4), (), 0, True)
     (('B-5.1', (0, 4)),)
     """
+    _check(hand=hand, trick=trick, trump=trump, must_head=must_head)
     if not trick:
         return (("B-5.1", hand),)
     steps: list[tuple[str, int]] = []
@@ -121,6 +123,7 @@ def playable(
     >>> playable((1, 5, 9), (13,), 1, True)  # 2♦ 3♦ 4♦ on a 5♦ lead, diamonds trump
     (1, 5, 9)
     """
+    _check(hand=hand, trick=trick, trump=trump, must_head=must_head)
     if not trick:
         return hand
     return _within(hand, narrow(mask_of(hand), trick, trump, must_head))
@@ -136,6 +139,7 @@ def refusal(
     >>> refusal(0, (4,), (), 0, True)
     'X-9'
     """
+    _check(card=(card,), hand=hand, trick=trick, trump=trump, must_head=must_head)
     if card not in hand:
         return "X-9"
     for rule, kept in judge(hand, trick, trump, must_head):
@@ -151,6 +155,9 @@ def trick_winner(trick: tuple[int, ...], trump: int) -> int:
     >>> trick_winner((8, 12, 0), 0)  # 4♣ 5♣ 2♣ with clubs trump
     1
     """
+    _check(trick=trick, trump=trump)
+    if not trick:
+        raise CardRulesError("trick_winner needs a trick of at least one card")
     led = trick[0] & 3
     best = 0
     best_card = trick[0]
@@ -164,3 +171,20 @@ def trick_winner(trick: tuple[int, ...], trump: int) -> int:
         elif suit == led and not best_trump and card > best_card:
             best, best_card = position, card
     return best
+
+
+def _check(**given: object) -> None:
+    """Check the arguments of the public trick functions: card indices (tuples of ints
+    0–51), a trump suit index 0–3, and ``must_head`` a bool."""
+    for name, value in given.items():
+        if name == "trump":
+            ok = type(value) is int and 0 <= value <= 3
+            allowed = "a suit index from 0 (clubs) to 3 (spades)"
+        elif name == "must_head":
+            ok = type(value) is bool
+            allowed = "True or False"
+        else:
+            ok = type(value) is tuple and all(type(c) is int and 0 <= c < 52 for c in value)
+            allowed = "a tuple of card indices from 0 to 51 (card.index)"
+        if not ok:
+            raise CardRulesError(f"{name} must be {allowed}, not {shorten(value, repr)}")

@@ -18,7 +18,7 @@ from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import DECK, DECK_SET, PLAYERS
 from cardrules.cards import Card
 from cardrules.chance import Shuffle
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, shorten
 
 if TYPE_CHECKING:
     from cardrules.bouillotte.historic.state import State
@@ -60,10 +60,12 @@ def arrange_deck(
     for seat, hand in hands.items():
         if type(seat) is not int or not 0 <= seat < PLAYERS:
             raise CardRulesError(
-                f"hands: seat must be an int from 0 to {PLAYERS - 1}, not {seat!r}"
+                f"hands: seat must be an int from 0 to {PLAYERS - 1}, not {shorten(seat, repr)}"
             )
-        if isinstance(hand, str | bytes):
-            raise CardRulesError(f"hands[{seat}]: give cards, e.g. cards('9h 9d 9c'), not {hand!r}")
+        if isinstance(hand, str | bytes) or not isinstance(hand, Iterable):
+            raise CardRulesError(
+                f"hands[{seat}]: give cards, e.g. cards('9h 9d 9c'), not {shorten(hand, repr)}"
+            )
         cards_ = tuple(hand)
         if len(cards_) != 3:
             raise CardRulesError(f"hands[{seat}]: a hand is 3 cards (H-3.1), not {len(cards_)}")

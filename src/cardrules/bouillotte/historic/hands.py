@@ -16,6 +16,7 @@ from typing import Literal
 import attrs
 
 from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import CardRulesError, shorten
 
 __all__ = [
     "Brelan",
@@ -49,7 +50,9 @@ def card_points(card: Card) -> int:
     """
     points = _POINTS.get(card.rank) if isinstance(card, Card) else None
     if points is None:
-        raise ValueError(f"{card!r} is not a card of the historic deck (A K Q 9 8)")
+        raise CardRulesError(
+            f"{shorten(card, repr)} is not a card of the historic deck (A K Q 9 8)"
+        )
     return points
 
 
@@ -114,6 +117,9 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     >>> brelan_of(cards("9h 9d Kc"), Card.parse("9s")) is None
     True
     """
+    hand = _cards(hand, "brelan_of: hand")
+    if retourne.__class__ is not Card:
+        raise CardRulesError(f"brelan_of: retourne must be a Card, not {shorten(retourne, repr)}")
     if len(hand) != 3:
         return None
     first, second, third = hand
@@ -136,12 +142,9 @@ def point_totals(exposed_cards: Iterable[Card]) -> tuple[int, int, int, int]:
     """
     totals = [0, 0, 0, 0]
     points = _POINTS_BY_INDEX
-    for card in exposed_cards:
+    for card in _cards(exposed_cards, "the exposed cards"):
         index = card.index
-        value = points[index]
-        if not value:
-            raise ValueError(f"{card!r} is not a card of the historic deck (A K Q 9 8)")
-        totals[index & 3] += value
+        totals[index & 3] += points[index]
     return totals[0], totals[1], totals[2], totals[3]
 
 
@@ -172,6 +175,48 @@ def suit_ranking(exposed_cards: Iterable[Card]) -> tuple[tuple[Suit, ...], ...]:
     return _ranking(point_totals(exposed_cards))
 
 
+def _cards(given: object, what: str) -> tuple[Card, ...]:
+    """``given`` as a tuple of cards of the historic deck, or a CardRulesError naming
+    ``what`` and the card (or value) that is wrong."""
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise CardRulesError(f"{what} must be a sequence of cards, not {shorten(given, repr)}")
+    found = tuple(given)
+    for card in found:
+        if card.__class__ is not Card or not _POINTS_BY_INDEX[card.index]:
+            raise CardRulesError(
+                f"{what}: {shorten(card)} is not a card of the historic deck (A K Q 9 8)"
+            )
+    return found
+
+
+def _seats(
+    hands: object, eligible: object, eldest: object
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int]:
+    """The hands, eligible seats and eldest of a collective point, checked (H-5.4)."""
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or not hands:
+        raise CardRulesError(
+            f"hands must be a sequence of one hand per seat, not {shorten(hands, repr)}"
+        )
+    checked = tuple(_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands))
+    players = len(checked)
+    if eligible is None:
+        seats: tuple[int, ...] = tuple(range(players))
+    elif isinstance(eligible, str | bytes) or not isinstance(eligible, Iterable):
+        raise CardRulesError(f"eligible must be seats, not {shorten(eligible, repr)}")
+    else:
+        seats = tuple(eligible)
+        for seat in seats:
+            if type(seat) is not int or not 0 <= seat < players:
+                raise CardRulesError(
+                    f"eligible: {shorten(seat, repr)} is not a seat from 0 to {players - 1}"
+                )
+    if type(eldest) is not int or not 0 <= eldest < players:
+        raise CardRulesError(
+            f"eldest must be a seat from 0 to {players - 1}, not {shorten(eldest, repr)}"
+        )
+    return checked, seats, eldest
+
+
 def _owners(hands: Sequence[Sequence[Card]], eligible: Iterable[int]) -> list[int]:
     """For each suit index, the eligible seat holding its highest card in hand, or -1
     (H-5.4)."""
@@ -200,7 +245,10 @@ def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[i
     >>> suit_owner((cards("Kh 8c 9d"),), Suit.SPADES, (0,)) is None
     True
     """
-    owner = _owners(hands, eligible)[suit.index]
+    hands, seats, _ = _seats(hands, eligible, 0)
+    if not isinstance(suit, Suit):
+        raise CardRulesError(f"suit_owner: suit must be a Suit, not {shorten(suit, repr)}")
+    owner = _owners(hands, seats)[suit.index]
     return None if owner < 0 else owner
 
 
@@ -262,10 +310,11 @@ def collective_point(
     >>> collective_point(hands, Card.parse("Kd"), eligible=(0, 1, 2, 3), eldest=1)
     (0, Suit.HEARTS)
     """
+    hands, seats, eldest = _seats(hands, eligible, eldest)
     totals = point_totals([*(card for hand in hands for card in hand), retourne])
-    found = point_winner(hands, totals, eligible, eldest)
+    found = point_winner(hands, totals, seats, eldest)
     if found is None:
-        raise ValueError("no eligible seat holds a card: the collective point has no winner")
+        raise CardRulesError("no eligible seat holds a card: the collective point has no winner")
     return found
 
 
@@ -302,8 +351,10 @@ def winning_suit(
     """
     totals = point_totals(exposed_cards)
     if hands is None:
+        if type(eldest) is not int or not 0 <= eldest < 4:
+            raise CardRulesError(f"eldest must be a seat from 0 to 3, not {shorten(eldest, repr)}")
         richest = max(totals)
         return _SUITS[totals.index(richest)] if totals.count(richest) == 1 else None
-    seats = range(len(hands)) if eligible is None else tuple(eligible)
+    hands, seats, eldest = _seats(hands, eligible, eldest)
     found = point_winner(hands, totals, seats, eldest)
     return None if found is None else found[1]

@@ -18,7 +18,7 @@ import attrs
 
 from cardrules.caching import BoundedCache
 from cardrules.cards import Card, Rank, Suit
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, shorten
 
 from .rules import Rules
 
@@ -46,6 +46,12 @@ def card_value(card: Card, point_values: str = "flat") -> int:
     >>> card_value(Card.parse("As")), card_value(eight), card_value(eight, "pip")
     (11, 10, 8)
     """
+    if card.__class__ is not Card:
+        raise CardRulesError(f"card_value needs a Card, not {shorten(card, repr)}")
+    if point_values not in ("flat", "pip"):
+        raise CardRulesError(
+            f"point_values must be 'flat' or 'pip' (M-1.4), not {shorten(point_values, repr)}"
+        )
     rank = card.rank
     if rank == Rank.ACE:
         return 11
@@ -144,11 +150,12 @@ def evaluate(
         rules = _DEFAULT
     elif not isinstance(rules, Rules):
         raise CardRulesError(f"evaluate: rules must be a modern Bouillotte Rules, not {rules!r}")
-    try:
-        hand_t = tuple(sorted(hand))
-        ret_t = tuple(retournes)
-    except TypeError as error:
-        raise CardRulesError(f"evaluate needs sequences of cards: {error}") from None
+    if not isinstance(hand, Sequence) or not isinstance(retournes, Sequence):
+        raise CardRulesError(
+            f"evaluate needs sequences of cards, not {shorten(hand, repr)} and "
+            f"{shorten(retournes, repr)}"
+        )
+    hand_t, ret_t = tuple(hand), tuple(retournes)
     if (
         len(hand_t) != 3
         or not 1 <= len(ret_t) <= 2
@@ -157,12 +164,21 @@ def evaluate(
     ):
         raise CardRulesError(
             f"evaluate needs 3 distinct cards and 1 or 2 other retournés, "
-            f"not {hand!r} and {retournes!r}"
+            f"not {shorten(hand, repr)} and {shorten(retournes, repr)}"
         )
+    outside = [card for card in (*hand_t, *ret_t) if card not in _PIQUET]
+    if outside:
+        raise CardRulesError(
+            f"evaluate: {' '.join(map(str, outside))} is not a card of the Bouillotte decks "
+            "(M-1.2: 8 9 J Q K A of each suit)"
+        )
+    hand_t = tuple(sorted(hand_t))
     return _evaluate(hand_t, ret_t, rules.favori, rules.point_values, rules.point_tiebreak)
 
 
 _DEFAULT = Rules()
+_PIQUET = frozenset(Rules(players=5).deck)
+"""The cards of the largest piquet deck: every card a Bouillotte hand can hold."""
 
 
 def _evaluate(
