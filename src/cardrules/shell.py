@@ -169,12 +169,14 @@ class StateShell(Generic[R]):
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, amounts spelled out; ``()`` at chance
         nodes and at the end."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal()
+        if legal.low > legal.high:  # no raise: the listed actions are the whole set
+            return legal.listed
         actions = self._actions_cache
-        if actions is None:
-            legal = self._legal_cache
-            if legal is None:
-                legal = self.legal()
-            actions = legal.listed if legal.low > legal.high else legal.actions()
+        if actions is None:  # raises spelled out once, when first asked
+            actions = legal.actions()
             _set_actions(self, actions)
         return actions
 

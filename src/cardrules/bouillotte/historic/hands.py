@@ -15,7 +15,7 @@ from typing import Literal
 
 import attrs
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
 from cardrules.errors import CardRulesError, shorten
 
 __all__ = [
@@ -33,6 +33,8 @@ __all__ = [
 
 _POINTS = {Rank.ACE: 11, Rank.KING: 10, Rank.QUEEN: 10, Rank.NINE: 9, Rank.EIGHT: 8}
 _SUITS = tuple(Suit)
+_POINTED = frozenset(card for card in STANDARD_DECK if card.rank in _POINTS)
+"""The 20 cards of the historic deck (each card is one object: membership is cheap)."""
 _POINTS_BY_INDEX = tuple(_POINTS.get(Rank(2 + i // 4), 0) for i in range(52))
 """Each card's value in the collective point by ``card.index`` (0 outside the deck)."""
 
@@ -117,7 +119,8 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     >>> brelan_of(cards("9h 9d Kc"), Card.parse("9s")) is None
     True
     """
-    hand = _cards(hand, "brelan_of: hand")
+    if hand.__class__ is not tuple or not _POINTED.issuperset(hand):
+        hand = _cards(hand, "brelan_of: hand")
     if retourne.__class__ is not Card:
         raise CardRulesError(f"brelan_of: retourne must be a Card, not {shorten(retourne, repr)}")
     if len(hand) != 3:
