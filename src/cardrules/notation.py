@@ -36,6 +36,7 @@ import attrs
 from cardrules.actions import Action
 from cardrules.cards import Card, cards
 from cardrules.chance import Shuffle
+from cardrules.errors import shorten
 from cardrules.events import Event
 from cardrules.registry import get_game
 
@@ -49,6 +50,8 @@ __all__ = [
     "view_to_json",
 ]
 
+_MOST_CARDS = 52
+"""The most cards an action holds (a shuffle of the largest deck)."""
 _MAX_TEXT = 1000
 _SAMPLE_INT = 7_654_321
 _SAMPLE_CARD = Card.parse("A♠")
@@ -416,7 +419,7 @@ def action_from_json(data: object, game: ModuleType | str) -> Action:
     >>> action_from_json({"action": "Play"}, "bourre")
     Traceback (most recent call last):
     ...
-    ValueError: action Play of bourre takes the fields card, not none
+    ValueError: action: Play takes the fields card, not none
     """
     module = _game(game)
     if isinstance(data, str | bytes):
@@ -426,40 +429,85 @@ def action_from_json(data: object, game: ModuleType | str) -> Action:
             data = json.loads(data)
         except ValueError as error:
             raise ValueError(f"an action's JSON text is not valid JSON: {error}") from None
-    classes = _action_classes(module)
-    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
-        raise ValueError(
-            f"an action's JSON form is an object with an 'action' name "
-            f"(one of {', '.join(classes)}), not {data!r:.80}"
-        )
-    cls = classes.get(data["action"])
+    return decode_action(data, _action_classes(module), "action", game=module.GAME_ID)
+
+
+def decode_action(
+    item: object,
+    classes: Mapping[str, type[Action]],
+    where: str,
+    error: type[ValueError] = ValueError,
+    game: str = "this game",
+) -> Action:
+    """The action of the JSON form ``item`` (``{"action": "Raise", "to": 4}``), one of
+    ``classes`` (name → class); anything else raises ``error`` with a message that
+    begins with ``where``. Records and :func:`action_from_json` read actions with it.
+
+    >>> from cardrules.actions import Raise
+    >>> decode_action({"action": "Raise", "to": 4}, {"Raise": Raise}, "here")
+    Raise(to=4)
+    >>> decode_action({"action": "Raise"}, {"Raise": Raise}, "here")
+    Traceback (most recent call last):
+    ...
+    ValueError: here: Raise takes the fields to, not none
+    """
+    if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+        raise error(f"{where}: expected an object with an 'action' name, found {json_kind(item)}")
+    cls = classes.get(item["action"])
     if cls is None:
-        raise ValueError(
-            f"{data['action']!r:.40} is not an action of {module.GAME_ID}; its actions are "
-            f"{', '.join(classes)}"
+        raise error(
+            f"{where}: {shorten(item['action'], repr, 40)} is not an action of {game}; the "
+            f"actions are {', '.join(sorted(classes))}"
         )
     names = [field.name for field in attrs.fields(cls)]
-    given = set(data) - {"action"}
+    given = set(item) - {"action"}
     if given != set(names):
-        raise ValueError(
-            f"action {cls.__name__} of {module.GAME_ID} takes the fields "
+        raise error(
+            f"{where}: {cls.__name__} takes the fields "
             f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}"
         )
-    values = {name: _json_field(data[name], f"{cls.__name__}.{name}") for name in names}
+    values = {name: _decode_value(item[name], f"{where}.{name}", error) for name in names}
     return cls(**values)
 
 
-def _json_field(value: object, where: str) -> object:
+def _decode_value(value: object, where: str, error: type[ValueError]) -> Any:
     if type(value) is int:
         return value
     if isinstance(value, str):
         try:
             return Card.parse(value)
-        except ValueError as error:
-            raise ValueError(f"{where}: {error}") from None
-    if isinstance(value, list) and len(value) <= 52:
-        return tuple(_json_field(item, f"{where}[{i}]") for i, item in enumerate(value))
-    raise ValueError(f"{where}: expected a whole number, a card code or a list of cards")
+        except ValueError as problem:
+            raise error(f"{where}: {problem}") from None
+    if isinstance(value, list):
+        if len(value) > _MOST_CARDS:
+            raise error(f"{where}: {len(value)} cards is more than the {_MOST_CARDS} a deck holds")
+        return tuple(_decode_value(item, f"{where}[{i}]", error) for i, item in enumerate(value))
+    raise error(
+        f"{where}: expected a whole number, a card code or a list of cards, "
+        f"found {json_kind(value)}"
+    )
+
+
+def json_kind(value: object) -> str:
+    """A JSON value described for an error message: its kind, and the value itself when
+    short (``a list of 3 item(s)``, ``a string ("As")``).
+
+    >>> json_kind([1, 2]), json_kind("As")
+    ('a list of 2 item(s)', 'a string ("As")')
+    """
+    if isinstance(value, list | dict):
+        kind = "a list" if isinstance(value, list) else "an object"
+        return f"{kind} of {len(value)} item(s)"
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
+    return f"{names.get(type(value), type(value).__name__)} ({shorten(value, json.dumps, 40)})"
 
 
 def _field_key(name: str) -> str:

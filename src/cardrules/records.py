@@ -30,6 +30,7 @@ from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError, RecordError, shorten
 from cardrules.game import GameModule, GameState
+from cardrules.notation import decode_action, json_kind
 from cardrules.registry import get_game
 
 __all__ = ["FORMAT", "MAX_ACTIONS", "MAX_CHIPS", "MAX_TEXT", "VERSION", "dumps", "loads"]
@@ -155,7 +156,7 @@ def _loads(text: str | bytes) -> Any:
     except ValueError as error:
         raise RecordError(f"record: not valid JSON: {error}") from None
     if not isinstance(data, dict):
-        raise RecordError(f"record: expected a JSON object, found {_kind(data)}")
+        raise RecordError(f"record: expected a JSON object, found {json_kind(data)}")
     for key in _KEYS:
         if key not in data:
             raise RecordError(f"record: the field {key!r} is missing")
@@ -175,7 +176,7 @@ def _loads(text: str | bytes) -> Any:
         )
     if not isinstance(data["game"], str):
         raise RecordError(
-            f"record.game: expected a game id (a string), found {_kind(data['game'])}"
+            f"record.game: expected a game id (a string), found {json_kind(data['game'])}"
         )
     try:
         game = get_game(data["game"])
@@ -184,16 +185,20 @@ def _loads(text: str | bytes) -> Any:
     rules = _read_rules(game, data["rules"])
     stacks = data["stacks"]
     if not isinstance(stacks, list) or not all(type(s) is int for s in stacks):
-        raise RecordError(f"record.stacks: expected a list of whole numbers, found {_kind(stacks)}")
+        raise RecordError(
+            f"record.stacks: expected a list of whole numbers, found {json_kind(stacks)}"
+        )
     if type(data["dealer"]) is not int:
-        raise RecordError(f"record.dealer: expected a whole number, found {_kind(data['dealer'])}")
+        raise RecordError(
+            f"record.dealer: expected a whole number, found {json_kind(data['dealer'])}"
+        )
     try:
         state = game.new_game(rules, stacks=tuple(stacks), dealer=data["dealer"])
     except CardRulesError as error:
         raise RecordError(f"record.stacks/dealer: {error}") from None
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise RecordError(f"record.actions: expected a list, found {_kind(actions)}")
+        raise RecordError(f"record.actions: expected a list, found {json_kind(actions)}")
     if len(actions) > MAX_ACTIONS:
         raise RecordError(
             f"record.actions: {len(actions)} actions is more than the {MAX_ACTIONS} a record "
@@ -201,7 +206,7 @@ def _loads(text: str | bytes) -> Any:
         )
     classes = {cls.__name__: cls for cls in (*game.ACTIONS, Shuffle)}
     for index, item in enumerate(actions):
-        action = _decode_action(item, classes, f"record.actions[{index}]")
+        action = decode_action(item, classes, f"record.actions[{index}]", RecordError)
         try:
             state = state.apply(action)
         except CardRulesError as error:
@@ -243,25 +248,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def _kind(value: object) -> str:
-    if isinstance(value, list | dict):
-        kind = "a list" if isinstance(value, list) else "an object"
-        return f"{kind} of {len(value)} item(s)"
-    names = {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }
-    return f"{names.get(type(value), type(value).__name__)} ({shorten(value, json.dumps, 40)})"
-
-
 def _read_rules(game: GameModule, fields: object) -> Any:
     if not isinstance(fields, dict):
-        raise RecordError(f"record.rules: expected an object, found {_kind(fields)}")
+        raise RecordError(f"record.rules: expected an object, found {json_kind(fields)}")
     known = {field.name for field in attrs.fields(game.Rules)}
     for name in fields:
         if name not in known:
@@ -276,42 +265,3 @@ def _read_rules(game: GameModule, fields: object) -> Any:
         return game.Rules(**fields)
     except CardRulesError as error:
         raise RecordError(f"record.rules: {error}") from None
-
-
-def _decode_action(item: object, classes: dict[str, type[Action]], where: str) -> Action:
-    if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-        raise RecordError(f"{where}: expected an object with an 'action' name, found {_kind(item)}")
-    cls = classes.get(item["action"])
-    if cls is None:
-        raise RecordError(
-            f"{where}: {item['action']!r} is not an action of this game; the "
-            f"actions are {', '.join(sorted(classes))}"
-        )
-    names = [field.name for field in attrs.fields(cls)]
-    given = set(item) - {"action"}
-    if given != set(names):
-        raise RecordError(
-            f"{where}: {cls.__name__} takes the fields "
-            f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}"
-        )
-    values = {name: _decode_value(item[name], f"{where}.{name}") for name in names}
-    return cls(**values)
-
-
-def _decode_value(value: object, where: str) -> Any:
-    if type(value) is int:
-        return value
-    if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except ValueError as error:
-            raise RecordError(f"{where}: {error}") from None
-    if isinstance(value, list):
-        if len(value) > _MAX_ORDER:
-            raise RecordError(
-                f"{where}: {len(value)} cards is more than the {_MAX_ORDER} a deck holds"
-            )
-        return tuple(_decode_value(item, f"{where}[{i}]") for i, item in enumerate(value))
-    raise RecordError(
-        f"{where}: expected a number, a card or a list of cards, found {_kind(value)}"
-    )
