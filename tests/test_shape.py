@@ -157,3 +157,30 @@ def test_no_test_imports_a_private_name_of_the_library() -> None:
         for match in private.finditer(path.read_text())
     ]
     assert not found, found
+
+
+def _code_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """A function's lines without its docstring."""
+    first = node.body[0]
+    docstring = isinstance(first, ast.Expr) and isinstance(
+        getattr(first, "value", None), ast.Constant
+    )
+    start = first.end_lineno + 1 if docstring and first.end_lineno else node.lineno
+    return (node.end_lineno or node.lineno) - start + 1
+
+
+def test_no_function_is_over_60_lines() -> None:
+    long = [
+        f"{path.relative_to(SRC)}:{node.name} ({_code_lines(node)} lines)"
+        for path in _modules()
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _code_lines(node) > 60
+    ]
+    assert not long, long
+
+
+def test_the_line_counter_counts_code_not_docstrings() -> None:
+    source = 'def f():\n    """Doc.\n\n    More.\n    """\n' + "    x = 1\n" * 61
+    (node,) = ast.parse(source).body
+    assert isinstance(node, ast.FunctionDef)
+    assert _code_lines(node) == 61

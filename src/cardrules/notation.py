@@ -23,47 +23,40 @@ True
 from __future__ import annotations
 
 import ast
-import enum
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from types import ModuleType
-from typing import Any
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import Card, cards
-from cardrules.chance import Shuffle
-from cardrules.errors import shorten
-from cardrules.events import Event
-from cardrules.registry import get_game
+from cardrules.jsonforms import (
+    action_from_json,
+    action_to_json,
+    decode_action,
+    game_module,
+    json_kind,
+    to_json_value,
+    view_to_json,
+)
 
 __all__ = [
     "action_from_json",
     "action_text",
     "action_to_json",
+    "decode_action",
+    "json_kind",
     "parse_action",
     "parser_for",
     "to_json_value",
     "view_to_json",
 ]
 
-_MOST_CARDS = 52
-"""The most cards an action holds (a shuffle of the largest deck)."""
 _MAX_TEXT = 1000
 _SAMPLE_INT = 7_654_321
 _SAMPLE_CARD = Card.parse("A♠")
 _SAMPLE_CARDS = (Card.parse("9♠"), Card.parse("K♥"))
-
-
-def _game(game: ModuleType | str | Any) -> Any:
-    if isinstance(game, str):
-        return get_game(game)
-    if not hasattr(game, "ACTIONS") or not hasattr(game, "GAME_ID"):
-        raise ValueError(f"{game!r} is not a game module (it needs GAME_ID and ACTIONS)")
-    return game
 
 
 def _kind(cls: type[Action]) -> tuple[str | None, str]:
@@ -180,29 +173,14 @@ def parser_for(classes: Sequence[type[Action]], game_name: str) -> Callable[[str
         if len(normal) != len(spaced):  # a letter whose lower case is longer: no such action
             normal, spaced = "", ""
         for form in forms:
-            if form.kind in ("none", "empty"):
-                if normal == form.prefix:
-                    return form.cls(**({str(form.name): ()} if form.kind == "empty" else {}))
-                continue
-            if not (normal.startswith(form.prefix) and normal.endswith(form.suffix)):
-                continue
-            middle = spaced[len(form.prefix) : len(spaced) - len(form.suffix)].strip()
-            if not middle:
-                continue
             try:
-                if form.kind == "int":
-                    if not re.fullmatch(r"-?\d{1,30}", middle):
-                        continue
-                    value: object = int(middle)
-                elif form.kind == "card":
-                    value = Card.parse(middle)
-                else:
-                    value = cards(middle)
+                found = _read_form(form, normal, spaced)
             except ValueError as error:
                 raise ValueError(
                     f"cannot read {text!r} as an action of {game_name}: {error}"
                 ) from None
-            return form.cls(**{str(form.name): value})
+            if found is not None:
+                return found
         raise ValueError(
             f"cannot read {text!r} as an action of {game_name}: expected one of "
             f"{expected} (or an action's repr, such as {_repr_example(forms)})"
@@ -219,6 +197,32 @@ def parser_for(classes: Sequence[type[Action]], game_name: str) -> Callable[[str
         f">>> parse_action({example!r})\n{parse_action(example)!r}\n"
     )
     return parse_action
+
+
+def _read_form(form: _Form, normal: str, spaced: str) -> Action | None:
+    """The action of ``form`` that the text reads as (``normal``: lower case,
+    ``spaced``: as given, single spaces), or ``None`` when it is not of this form.
+
+    :raises ValueError: when the text is of this form but its value cannot be read.
+    """
+    if form.kind in ("none", "empty"):
+        if normal == form.prefix:
+            return form.cls(**({str(form.name): ()} if form.kind == "empty" else {}))
+        return None
+    if not (normal.startswith(form.prefix) and normal.endswith(form.suffix)):
+        return None
+    middle = spaced[len(form.prefix) : len(spaced) - len(form.suffix)].strip()
+    if not middle:
+        return None
+    if form.kind == "int":
+        if not re.fullmatch(r"-?\d{1,30}", middle):
+            return None
+        value: object = int(middle)
+    elif form.kind == "card":
+        value = Card.parse(middle)
+    else:
+        value = cards(middle)
+    return form.cls(**{str(form.name): value})
 
 
 def _repr_example(forms: list[_Form]) -> str:
@@ -324,7 +328,7 @@ def parse_action(game: ModuleType | str, text: str) -> Action:
     ...
     ValueError: cannot read 'raise to 4' as an action of bourre: expected one of 'stay in', ...
     """
-    module = _game(game)
+    module = game_module(game)
     parse = _PARSERS.get(module.GAME_ID)
     if parse is None:
         parse = _PARSERS[module.GAME_ID] = parser_for(module.ACTIONS, module.GAME_ID)
@@ -332,211 +336,3 @@ def parse_action(game: ModuleType | str, text: str) -> Action:
 
 
 # -- JSON ------------------------------------------------------------------------------
-
-
-def to_json_value(value: object) -> Any:
-    """``value`` as plain JSON data: cards as codes (``"As"``), enums by value
-    (``CHANCE`` as ``"chance"``), fractions as text (``"5/2"``), tuples as lists,
-    actions as :func:`action_to_json`, events as ``{"event": name, fields…}``, other
-    attrs values (rules) as an object of their fields.
-
-    >>> from fractions import Fraction
-    >>> from cardrules import CHANCE
-    >>> from cardrules.cards import Suit
-    >>> to_json_value((Card.parse("Th"), Suit.SPADES, Fraction(5, 2), None, CHANCE))
-    ['Th', 's', '5/2', None, 'chance']
-    """
-    if value is None or isinstance(value, bool | str):
-        return value
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, enum.Enum):
-        return value.value if not isinstance(value, int) else int(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [to_json_value(item) for item in value]
-    if isinstance(value, Action):
-        return action_to_json(value)
-    if attrs.has(type(value)):
-        data: dict[str, Any] = {}
-        if isinstance(value, Event):
-            data["event"] = type(value).__name__
-        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
-            if field.init or isinstance(value, Event):
-                data[field.name.lstrip("_")] = to_json_value(getattr(value, field.name))
-        return data
-    raise ValueError(f"no JSON form for {type(value).__name__} {value!r}")
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The JSON form of an action: ``{"action": class name, field: value…}``, the form
-    game records use (cards as codes, tuples of cards as lists).
-
-    :param action: any action of any game, ``Shuffle`` and masked actions included.
-    :returns: a dict ready for :func:`json.dumps`.
-    :raises ValueError: if ``action`` is not an action.
-
-    >>> from cardrules import Raise
-    >>> action_to_json(Raise(to=4))
-    {'action': 'Raise', 'to': 4}
-    """
-    if not isinstance(action, Action) or not attrs.has(type(action)):
-        raise ValueError(f"action_to_json needs an action, not {action!r}")
-    data: dict[str, Any] = {"action": type(action).__name__}
-    for field in attrs.fields(type(action)):
-        data[field.name] = to_json_value(getattr(action, field.name))
-    return data
-
-
-def _action_classes(module: Any) -> dict[str, type[Action]]:
-    classes = {cls.__name__: cls for cls in module.ACTIONS}
-    classes["Shuffle"] = Shuffle
-    for name in dir(module):  # masked forms a view shows (Bourré's HiddenExchange)
-        item = getattr(module, name)
-        if (
-            isinstance(item, type)
-            and issubclass(item, Action)
-            and attrs.has(item)
-            and name.startswith("Hidden")
-        ):
-            classes[name] = item
-    return classes
-
-
-def action_from_json(data: object, game: ModuleType | str) -> Action:
-    """Read an action of ``game`` from its JSON form (a dict, or JSON text).
-
-    :param data: ``{"action": "Raise", "to": 4}`` or the same as text.
-    :param game: the game module or its ``GAME_ID``.
-    :returns: the action (``Shuffle`` and the masked forms of a view are read too).
-    :raises ValueError: saying what is wrong and what is allowed.
-
-    >>> action_from_json('{"action": "Play", "card": "Qh"}', "bourre")
-    Play(card=Card.parse('Q♥'))
-    >>> action_from_json({"action": "Play"}, "bourre")
-    Traceback (most recent call last):
-    ...
-    ValueError: action: Play takes the fields card, not none
-    """
-    module = _game(game)
-    if isinstance(data, str | bytes):
-        if len(data) > 64 * _MAX_TEXT:
-            raise ValueError("an action's JSON text is at most 64000 characters")
-        try:
-            data = json.loads(data)
-        except ValueError as error:
-            raise ValueError(f"an action's JSON text is not valid JSON: {error}") from None
-    return decode_action(data, _action_classes(module), "action", game=module.GAME_ID)
-
-
-def decode_action(
-    item: object,
-    classes: Mapping[str, type[Action]],
-    where: str,
-    error: type[ValueError] = ValueError,
-    game: str = "this game",
-) -> Action:
-    """The action of the JSON form ``item`` (``{"action": "Raise", "to": 4}``), one of
-    ``classes`` (name → class); anything else raises ``error`` with a message that
-    begins with ``where``. Records and :func:`action_from_json` read actions with it.
-
-    >>> from cardrules.actions import Raise
-    >>> decode_action({"action": "Raise", "to": 4}, {"Raise": Raise}, "here")
-    Raise(to=4)
-    >>> decode_action({"action": "Raise"}, {"Raise": Raise}, "here")
-    Traceback (most recent call last):
-    ...
-    ValueError: here: Raise takes the fields to, not none
-    """
-    if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-        raise error(f"{where}: expected an object with an 'action' name, found {json_kind(item)}")
-    cls = classes.get(item["action"])
-    if cls is None:
-        raise error(
-            f"{where}: {shorten(item['action'], repr, 40)} is not an action of {game}; the "
-            f"actions are {', '.join(sorted(classes))}"
-        )
-    names = [field.name for field in attrs.fields(cls)]
-    given = set(item) - {"action"}
-    if given != set(names):
-        raise error(
-            f"{where}: {cls.__name__} takes the fields "
-            f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}"
-        )
-    values = {name: _decode_value(item[name], f"{where}.{name}", error) for name in names}
-    return cls(**values)
-
-
-def _decode_value(value: object, where: str, error: type[ValueError]) -> Any:
-    if type(value) is int:
-        return value
-    if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except ValueError as problem:
-            raise error(f"{where}: {problem}") from None
-    if isinstance(value, list):
-        if len(value) > _MOST_CARDS:
-            raise error(f"{where}: {len(value)} cards is more than the {_MOST_CARDS} a deck holds")
-        return tuple(_decode_value(item, f"{where}[{i}]", error) for i, item in enumerate(value))
-    raise error(
-        f"{where}: expected a whole number, a card code or a list of cards, "
-        f"found {json_kind(value)}"
-    )
-
-
-def json_kind(value: object) -> str:
-    """A JSON value described for an error message: its kind, and the value itself when
-    short (``a list of 3 item(s)``, ``a string ("As")``).
-
-    >>> json_kind([1, 2]), json_kind("As")
-    ('a list of 2 item(s)', 'a string ("As")')
-    """
-    if isinstance(value, list | dict):
-        kind = "a list" if isinstance(value, list) else "an object"
-        return f"{kind} of {len(value)} item(s)"
-    names = {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }
-    return f"{names.get(type(value), type(value).__name__)} ({shorten(value, json.dumps, 40)})"
-
-
-def _field_key(name: str) -> str:
-    name = name.lstrip("_")
-    return "legal_actions" if name == "legal" else name
-
-
-def view_to_json(view: Any) -> dict[str, Any]:
-    """The JSON form of a seat's view: one key per field of the ``View`` (exactly what
-    the view holds), the legal actions under ``"legal_actions"``.
-
-    :param view: a ``View`` of any game.
-    :returns: a dict ready for :func:`json.dumps`.
-    :raises ValueError: if ``view`` is not a view.
-
-    >>> import random
-    >>> from cardrules import sample_chance
-    >>> from cardrules.bourre import new_game
-    >>> state = new_game()
-    >>> state = state.apply(sample_chance(state, random.Random(2)))
-    >>> data = view_to_json(state.view(1))
-    >>> data["seat"], len(data["hand"]), data["legal_actions"]
-    (1, 5, [{'action': 'StayIn'}, {'action': 'Drop'}])
-    """
-    if not attrs.has(type(view)) or not hasattr(view, "legal_actions"):
-        raise ValueError(f"view_to_json needs a seat's view, not {view!r:.80}")
-    data = {
-        _field_key(field.name): to_json_value(getattr(view, field.name))
-        for field in attrs.fields(type(view))
-    }
-    data["legal_actions"] = to_json_value(view.legal_actions())
-    return data

@@ -30,7 +30,7 @@ from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError, RecordError, shorten
 from cardrules.game import GameModule, GameState
-from cardrules.notation import decode_action, json_kind
+from cardrules.jsonforms import decode_action, json_kind
 from cardrules.registry import get_game
 
 __all__ = ["FORMAT", "MAX_ACTIONS", "MAX_CHIPS", "MAX_TEXT", "VERSION", "dumps", "loads"]
@@ -130,6 +130,33 @@ def loads(text: str | bytes) -> Any:
 
 
 def _loads(text: str | bytes) -> Any:
+    data = _read_json(text)
+    game = _read_header(data)
+    rules = _read_rules(game, data["rules"])
+    stacks = data["stacks"]
+    if not isinstance(stacks, list) or not all(type(s) is int for s in stacks):
+        raise RecordError(
+            f"record.stacks: expected a list of whole numbers, found {json_kind(stacks)}"
+        )
+    if type(data["dealer"]) is not int:
+        raise RecordError(
+            f"record.dealer: expected a whole number, found {json_kind(data['dealer'])}"
+        )
+    try:
+        state = game.new_game(rules, stacks=tuple(stacks), dealer=data["dealer"])
+    except CardRulesError as error:
+        raise RecordError(f"record.stacks/dealer: {error}") from None
+    state = _replay(game, state, data["actions"])
+    if data["final"] != _summary(state):
+        raise RecordError(
+            f"record.final: the actions lead to {json.dumps(_summary(state))}, but the record "
+            f"says {json.dumps(data['final'])}: the record was changed after it was written"
+        )
+    return state
+
+
+def _read_json(text: object) -> dict[str, Any]:
+    """The record's JSON object, read within the bounds (sizes, numbers, unique keys)."""
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
@@ -157,6 +184,11 @@ def _loads(text: str | bytes) -> Any:
         raise RecordError(f"record: not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise RecordError(f"record: expected a JSON object, found {json_kind(data)}")
+    return data
+
+
+def _read_header(data: dict[str, Any]) -> GameModule:
+    """Check the record's fields, format and version; the game it names."""
     for key in _KEYS:
         if key not in data:
             raise RecordError(f"record: the field {key!r} is missing")
@@ -179,24 +211,13 @@ def _loads(text: str | bytes) -> Any:
             f"record.game: expected a game id (a string), found {json_kind(data['game'])}"
         )
     try:
-        game = get_game(data["game"])
+        return get_game(data["game"])
     except CardRulesError as error:
         raise RecordError(f"record.game: {error}") from None
-    rules = _read_rules(game, data["rules"])
-    stacks = data["stacks"]
-    if not isinstance(stacks, list) or not all(type(s) is int for s in stacks):
-        raise RecordError(
-            f"record.stacks: expected a list of whole numbers, found {json_kind(stacks)}"
-        )
-    if type(data["dealer"]) is not int:
-        raise RecordError(
-            f"record.dealer: expected a whole number, found {json_kind(data['dealer'])}"
-        )
-    try:
-        state = game.new_game(rules, stacks=tuple(stacks), dealer=data["dealer"])
-    except CardRulesError as error:
-        raise RecordError(f"record.stacks/dealer: {error}") from None
-    actions = data["actions"]
+
+
+def _replay(game: GameModule, state: Any, actions: object) -> Any:
+    """``state`` after the record's actions, each checked and applied in turn."""
     if not isinstance(actions, list):
         raise RecordError(f"record.actions: expected a list, found {json_kind(actions)}")
     if len(actions) > MAX_ACTIONS:
@@ -211,13 +232,8 @@ def _loads(text: str | bytes) -> Any:
             state = state.apply(action)
         except CardRulesError as error:
             raise RecordError(
-                f"record.actions[{index}]: {action} cannot be replayed: {error}"
+                f"record.actions[{index}]: {shorten(action)} cannot be replayed: {error}"
             ) from None
-    if data["final"] != _summary(state):
-        raise RecordError(
-            f"record.final: the actions lead to {json.dumps(_summary(state))}, but the record "
-            f"says {json.dumps(data['final'])}: the record was changed after it was written"
-        )
     return state
 
 

@@ -46,8 +46,8 @@ from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle
 from cardrules.errors import IllegalActionError, shorten
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
+from cardrules.jsonforms import view_to_json
 from cardrules.legal import NOTHING, Legal
-from cardrules.notation import view_to_json
 
 __all__ = ["GameRecord", "Record", "StateShell", "ViewBase", "fresh_legal"]
 

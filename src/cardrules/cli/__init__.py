@@ -64,15 +64,41 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cardrules {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    def rules_option(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--rules",
-            nargs="+",
-            action="extend",
-            metavar="KEY=VALUE",
-            help="rules options (see 'cardrules rules GAME'), e.g. players=5 deals=3",
-        )
+    _add_play(commands)
+    _add_watch(commands)
+    _add_simulate(commands)
+    replay = commands.add_parser(
+        "replay",
+        help="tell a game record move by move",
+        description="Replay a game record (written by --record or cardrules.dumps).",
+    )
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--seat", type=_positive, help="as this seat saw it")
+    replay.add_argument(
+        "--session", type=_positive, default=0, help="which session of a JSON Lines file"
+    )
+    replay.add_argument("--game", help="refuse a record of any other game")
 
+    rules = commands.add_parser(
+        "rules",
+        help="list a game's rules and options",
+        description="The rules with their ids, and the options with their defaults.",
+    )
+    rules.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    return parser
+
+
+def _rules_option(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--rules",
+        nargs="+",
+        action="extend",
+        metavar="KEY=VALUE",
+        help="rules options (see 'cardrules rules GAME'), e.g. players=5 deals=3",
+    )
+
+
+def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play = commands.add_parser(
         "play",
         help="play in the terminal against bots",
@@ -87,8 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic",
         help="the other seats' bots, comma-separated (random, heuristic; default heuristic)",
     )
-    rules_option(play)
+    _rules_option(play)
 
+
+def _add_watch(commands: argparse._SubParsersAction[_Parser]) -> None:
     watch = commands.add_parser(
         "watch",
         help="watch bots play, with a transcript that streams",
@@ -103,8 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--deals", type=_positive, help="number of deals (--rules deals=N)")
     watch.add_argument("--players", type=_positive, help="number of players (--rules players=N)")
     watch.add_argument("--record", metavar="FILE", help="also save the game record here")
-    rules_option(watch)
+    _rules_option(watch)
 
+
+def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="simulate many seeded sessions between bots",
@@ -134,27 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
-    rules_option(simulate)
-
-    replay = commands.add_parser(
-        "replay",
-        help="tell a game record move by move",
-        description="Replay a game record (written by --record or cardrules.dumps).",
-    )
-    replay.add_argument("file", metavar="FILE")
-    replay.add_argument("--seat", type=_positive, help="as this seat saw it")
-    replay.add_argument(
-        "--session", type=_positive, default=0, help="which session of a JSON Lines file"
-    )
-    replay.add_argument("--game", help="refuse a record of any other game")
-
-    rules = commands.add_parser(
-        "rules",
-        help="list a game's rules and options",
-        description="The rules with their ids, and the options with their defaults.",
-    )
-    rules.add_argument("game", metavar="GAME", help=_GAME_HELP)
-    return parser
+    _rules_option(simulate)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

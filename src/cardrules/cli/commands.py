@@ -241,6 +241,14 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
     if args.json:
         out(result.to_json())
         return 0
+    _tell_simulation(args, game, players, result, out)
+    return 0
+
+
+def _tell_simulation(
+    args: argparse.Namespace, game: Any, players: int, result: Any, out: _Output
+) -> None:
+    """Print a simulation's result for a reader: means, intervals, frequencies."""
     title = TITLES[game.GAME_ID]
     out(
         f"{title}: {result.sessions} sessions, {result.deals} deals, seed {args.seed}"
@@ -264,7 +272,6 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
         out(line)
     if args.record:
         out(f"records saved to {args.record}")
-    return 0
 
 
 # -- replay ----------------------------------------------------------------------------
