@@ -40,6 +40,13 @@ always_document_param_types = False
 typehints_document_rtype = True
 autoclass_content = "class"
 nitpicky = False
+nitpick_ignore = [  # type variables of generic classes: not objects a reader looks up
+    *(
+        (kind, name)
+        for kind in ("py:class", "py:obj")
+        for name in ("cardrules.game.T", "cardrules.caching.K", "cardrules.caching.V")
+    ),
+]
 
 
 html_theme = "furo"

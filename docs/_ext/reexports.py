@@ -43,15 +43,35 @@ def resolve(app: Any, env: Any, node: Any, contnode: nodes.Element) -> nodes.Ele
     target = node.get("reftarget", "")
     if node.get("refdomain") != "py" or not target.startswith("cardrules."):
         return None
-    canonical = _canonical(_lookup(target))
-    if canonical is None or canonical == target:
-        return None
+    obj = _lookup(target)
     domain = env.get_domain("py")
-    if canonical not in domain.objects:
-        return None
-    return domain.resolve_xref(  # type: ignore[no-any-return]
-        env, node["refdoc"], app.builder, node["reftype"], canonical, node, contnode
-    )
+    for name in _documented_names(obj):
+        if name != target and name in domain.objects:
+            return domain.resolve_xref(  # type: ignore[no-any-return]
+                env, node["refdoc"], app.builder, node["reftype"], name, node, contnode
+            )
+    return None
+
+
+def _documented_names(obj: object) -> list[str]:
+    """Where ``obj`` may be documented: its own module, then each package above it
+    that re-exports it under the same name (``cardrules.bourre.state.State`` is
+    documented as ``cardrules.bourre.State``)."""
+    canonical = _canonical(obj)
+    if canonical is None:
+        return []
+    names = [canonical]
+    module = str(getattr(obj, "__module__", ""))
+    qualname = str(getattr(obj, "__qualname__", ""))
+    parts = module.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        package = ".".join(parts[:cut])
+        try:
+            if getattr(importlib.import_module(package), qualname, None) is obj:
+                names.append(f"{package}.{qualname}")
+        except ImportError:
+            continue
+    return names
 
 
 def setup(app: Any) -> dict[str, Any]:
