@@ -1,8 +1,8 @@
 """Bots: policies ``(view, rng) -> action`` to play against or to simulate with.
 
 :class:`RandomBot` picks uniformly among the legal actions. ``HeuristicBot(game)``
-plays by the strategy tips of the game's sources (RULES.md's seeds); each tip is a
-switch, so that a bot with a tip can be measured against the same bot without it
+plays by the strategy tips of the game's sources (the rule texts the docs name); each
+tip is a switch, so that a bot with a tip can be measured against the same bot without it
 (see the docs page *Do the tips hold?*):
 
 - modern Bouillotte (:class:`ModernBot`): announce and bet hard with a brelan, fold

@@ -1,4 +1,4 @@
-"""The heuristic bot of Bourré, from the tips of seed 003."""
+"""The heuristic bot of Bourré, from the tips of the German Bourré rules."""
 
 from __future__ import annotations
 

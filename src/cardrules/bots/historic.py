@@ -1,4 +1,4 @@
-"""The heuristic bot of historic Bouillotte, from seed 004."""
+"""The heuristic bot of historic Bouillotte, from the tips of its French source."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The heuristic bot of modern Bouillotte, from the tips of seeds 000 and 001."""
+"""The heuristic bot of modern Bouillotte, from the tips of the German and Dutch rule summaries."""
 
 from __future__ import annotations
 

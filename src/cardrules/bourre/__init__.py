@@ -1,4 +1,4 @@
-"""Bourré: the Louisiana trick-taking gambling game (RULES.md B and V-B, seed 003).
+"""Bourré: the Louisiana trick-taking gambling game (rules B and V-B of the rule reference).
 
 Two to seven seats ante into a pot that carries over; the dealer's last card is
 turned up for trump; each seat stays in or drops, exchanges, and plays five (or

@@ -1,4 +1,4 @@
-"""Bouillotte, the historic four-player system (RULES.md section H, seed 004).
+"""Bouillotte, the historic four-player system (rules H of the rule reference).
 
 Four players, 20 cards (A K Q 9 8), one retourné. Only the dealer antes; before the
 cards are seen the seats may *carre* — stake the whole pot blind — at most once

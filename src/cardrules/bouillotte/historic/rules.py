@@ -1,4 +1,4 @@
-"""The options of the historic game (RULES.md, options table) and its fixed facts.
+"""The options of the historic game (the options of the rule reference) and its fixed facts.
 
 >>> Rules()
 Rules(cave=100, ante=1, deals=12)

@@ -1,4 +1,4 @@
-"""Modern Bouillotte: the single-round rules of the common rule summaries (RULES.md M, V-M).
+"""Modern Bouillotte: the single-round rules of the common rule summaries (rules M, V-M).
 
 3 to 5 players, a reduced deck, three cards each and a retourné face up in the middle;
 one betting round (or two or three, V-M.3) with antes, checks, raises limited by
