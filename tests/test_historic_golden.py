@@ -1,4 +1,4 @@
-"""Golden deals of historic Bouillotte: seed 004's worked example, the carre ladder,
+"""Golden deals of historic Bouillotte: the historic source's worked example, the carre ladder,
 a side pot, and the collective point (tie, richest suit held by a folded seat).
 
 Each deal is set up with ``arrange_deck`` and explicit actions; every chip is checked.
@@ -32,7 +32,7 @@ def pots_won(state: historic.State) -> list[PotWon]:
     return [e for e in state.events if isinstance(e, PotWon)]
 
 
-# The action sequence that reaches seed 004's pot of exactly 12:
+# The action sequence that reaches the worked example's pot of exactly 12:
 #   D deals and antes 1; A declines the carre (no carre);
 #   A opens to 1 (matching the ante), B calls 1, C calls 1, D (already at 1) checks;
 #   four seats left: the plus rien turn from A: B raises to 5;

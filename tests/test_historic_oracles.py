@@ -1,6 +1,6 @@
 """Historic Bouillotte against independent test-side oracles, over random sessions.
 
-The oracles are written from RULES.md, not from the engine: the legal set of every
+The oracles are written from the rule book, not from the engine: the legal set of every
 decision (H-2.2, H-2.3, H-4.2 to H-4.5, H-4.8, X-4) and the winner of the collective
 point (H-5.3 to H-5.6).
 """
@@ -25,7 +25,7 @@ VALUE = {14: 11, 13: 10, 12: 10, 9: 9, 8: 8}
 
 
 def expected_legal(state: historic.State) -> set[object]:
-    """The legal set as RULES.md describes it, from the state's public numbers."""
+    """The legal set as the rule book describes it, from the state's public numbers."""
     seat = state.to_act
     assert isinstance(seat, int)
     stack, own = state.stacks[seat], state.contributions[seat]

@@ -1,7 +1,7 @@
-"""Historic Bouillotte, rule by rule (RULES.md section H and the X rules it uses).
+"""Historic Bouillotte, rule by rule (the rule book's section H and the X rules it uses).
 
 Seats are A = 0, B = 1, C = 2, D = 3; most tests let D (seat 3) deal, so that A is
-eldest, as in seed 004's example. Every amount is checked exactly.
+eldest, as in the historic source's worked example. Every amount is checked exactly.
 """
 
 from __future__ import annotations

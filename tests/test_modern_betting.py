@@ -81,7 +81,7 @@ def test_rules_reject_invalid_values(field: str, value: object) -> None:
 
 
 def test_rules_defaults() -> None:
-    """The defaults of the RULES.md options table."""
+    """The defaults of the rule book's options table."""
     r = Rules()
     assert (r.players, r.ante, r.max_raise, r.stack, r.deals, r.target, r.announce_fee) == (
         4,

@@ -1,6 +1,6 @@
 """The rule book, the rule reference and the tests stay in step.
 
-Every rule id of the rule book (``RULES.md``, in the ``shared`` folder beside the
+Every rule id of the rule book (the rule book file, in the ``shared`` folder beside the
 repository) has an entry in the Sphinx rule reference and is cited by at least one
 test; the reference documents no id the rule book lacks; the scan that lists the
 citing tests under each rule reads names and docstrings correctly.
