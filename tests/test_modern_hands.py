@@ -18,7 +18,7 @@ def ev(hand: str, retournes: str, **options: object) -> object:
 
 
 def test_seed_example_three_suits_scores_eleven() -> None:
-    """M-5.5, the German and Dutch sources: 9♠ Q♥ A♣, retourné's suit not held: the best point is 11."""
+    """M-5.5, the modern sources: 9♠ Q♥ A♣, retourné's suit not held: the best point is 11."""
     for retourne in ("Kd", "8d", "Ad"):
         for scale in ("flat", "pip"):
             value = ev("9s Qh Ac", retourne, point_values=scale)
