@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import cardrules
 from cardrules import (
     CardRulesError,
     RecordError,
@@ -222,3 +223,44 @@ def test_hostile_shuffles_in_records(order: list[object]) -> None:
     data["final"] = {"actions": 1, "stacks": [99] * 4, "pot": 4}
     with pytest.raises(RecordError, match=r"record\.actions\[0\]"):
         loads(json.dumps(data))
+
+
+def _view_bytes(state: Any, seat: int) -> int:
+    """Bytes allocated (and kept) by making one view of ``state``."""
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        view = state.view(seat)
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert view.seat == seat
+    return after - before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_late_in_a_long_session_costs_what_an_early_one_does(game: Any) -> None:
+    """Issue item 8 (X-10): making a view shares what the state holds (the public log)
+    instead of copying the session's history, so the memory it allocates does not grow
+    with the session (a measure of work done, not a timing)."""
+    rules = game.Rules(deals=300)
+    rng = random.Random(8)
+    state = game.new_game(rules)
+    early = late = None
+    while not state.is_terminal:
+        if state.to_act is cardrules.CHANCE:
+            state = state.apply(cardrules.sample_chance(state, rng))
+            continue
+        if early is None and state.deal_number == 0:
+            early = _view_bytes(state, state.to_act)
+        if late is None and state.deal_number == 250:
+            late = _view_bytes(state, state.to_act)
+            break
+        state = state.apply(random_policy(state.view(state.to_act), rng))
+    assert early is not None and late is not None
+    assert len(state.history) > 2000
+    assert late < 2 * early + 2048, f"a view at deal 250 allocated {late} bytes, at deal 1 {early}"

@@ -28,6 +28,7 @@ from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.errors import shorten
 from cardrules.events import Event
+from cardrules.game import Log
 from cardrules.registry import get_game
 
 __all__ = [
@@ -83,7 +84,7 @@ def to_json_value(value: object) -> Any:
         return value
     if isinstance(value, Fraction):
         return str(value)
-    if isinstance(value, tuple | list):
+    if isinstance(value, tuple | list | Log):
         return [to_json_value(item) for item in value]
     if isinstance(value, Action):
         return action_to_json(value)

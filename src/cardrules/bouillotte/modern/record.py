@@ -34,7 +34,7 @@ import attrs
 from cardrules import shell
 from cardrules.actions import Action
 from cardrules.cards import Card
-from cardrules.chance import Chance
+from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
 from cardrules.game import Log
 
@@ -108,8 +108,20 @@ class Record(shell.Record):
     """Seat mask: who is still in the deal (has not folded)."""
     acted: int
     """Seat mask: who has acted since the last raise in this betting round."""
-    log: Log[Action]
-    """Every action applied since ``new_game``."""
+    public_log: Log[Action]
+    """Every action applied since ``new_game`` as every seat saw it: each shuffle
+    without its order (views share this log, so a view costs the same at any point of
+    a session)."""
+    shuffles: Log[Shuffle]
+    """The shuffles of the session's deals, in order (their orders are hidden)."""
+
+    @property
+    def log(self) -> Log[Action]:
+        """Every action applied since ``new_game``, shuffles with their order."""
+        orders = iter(self.shuffles)
+        return Log[Action]().extend(
+            tuple(next(orders) if a is HIDDEN_SHUFFLE else a for a in self.public_log)
+        )
 
     @property
     def players(self) -> int:

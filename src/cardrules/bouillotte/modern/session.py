@@ -78,7 +78,8 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         largest=0,
         live=mask(n),
         acted=0,
-        log=Log(),
+        public_log=Log(),
+        shuffles=Log(),
     )
     return start_deal(blank, stacks, [], dealer, 0)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.cards import Card
-from cardrules.chance import Shuffle
+from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
 from cardrules.events import Event
 from cardrules.game import Log
 from cardrules.legal import Legal
@@ -79,7 +79,8 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         waiting=mask(n) if rules.retourne_change else 0,
         event_log=deal.event_log.extend(events),
     )
-    return _open_round(record, deal, 0, record.log.append(shuffle))
+    record = record._replace(shuffles=record.shuffles.append(shuffle))
+    return _open_round(record, deal, 0, record.public_log.append(HIDDEN_SHUFFLE))
 
 
 def _brelans(deal: Deal, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
@@ -97,11 +98,11 @@ def _open_round(record: Record, deal: Deal, number: int, log: Log[Action]) -> Ne
         if deal.waiting:  # the first round is not played: the change comes at once
             deal = _change_retourne(deal)
         deal = deal._replace(betting_round=number)
-        return showdown(record._replace(deal=deal, log=log))
+        return showdown(record._replace(deal=deal, public_log=log))
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
     first = first_in(ready, (deal.dealer + 1) % deal.rules.players, deal.rules.players)
-    record = record._replace(deal=deal, to_act=first, acted=0, log=log)
+    record = record._replace(deal=deal, to_act=first, acted=0, public_log=log)
     return record, legal(record)
 
 
@@ -167,7 +168,7 @@ def _betted(
         largest=largest,
         live=live,
         acted=acted,
-        log=record.log.append(action),
+        public_log=record.public_log.append(action),
     )
     if following < 0:
         return _close_round(record)
@@ -191,7 +192,7 @@ def _close_round(record: Record) -> Next:
             face_up[seat] = up + 1
             events.append(CardsTurned(seat, deal.hands[seat][up : up + 1]))
     deal = deal._replace(face_up=tuple(face_up), event_log=deal.event_log.extend(events))
-    return _open_round(record, deal, deal.betting_round + 1, record.log)
+    return _open_round(record, deal, deal.betting_round + 1, record.public_log)
 
 
 def on_check(record: Record, action: Check) -> Next:
@@ -249,7 +250,7 @@ def on_fold(record: Record, action: Fold) -> Next:
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
     if live & (live - 1) == 0:
-        record = record._replace(live=live, log=record.log.append(action))
+        record = record._replace(live=live, public_log=record.public_log.append(action))
         return fold_out(record, live.bit_length() - 1)
     return _betted(
         record,
@@ -282,7 +283,7 @@ def on_announce(record: Record, action: Announce) -> Next:
     announced = list(deal.announced)
     announced[seat] = category
     deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
-    record = record._replace(stacks=tuple(stacks), log=record.log.append(action))
+    record = record._replace(stacks=tuple(stacks), public_log=record.public_log.append(action))
     if deal.waiting:  # fees may have left the seats still waited for all-in
         deal = _waited(deal, -1, record.stacks, record.live)
     record = record._replace(deal=deal)

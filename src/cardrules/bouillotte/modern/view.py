@@ -16,8 +16,9 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import Card
-from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
+from cardrules.chance import Chance
 from cardrules.events import Event
+from cardrules.game import Log
 from cardrules.shell import ViewBase
 
 from .legality import legal
@@ -64,13 +65,18 @@ class View(ViewBase):
     """The class of brelan each seat announced (not its cards), or ``None``."""
     rebuys: tuple[int, ...]
     """Each seat's rebuys."""
-    history: tuple[Action, ...] = attrs.field(repr=False)
-    """Every public action since the start; shuffles show without their order."""
+    _history: Log[Action] = attrs.field(repr=False)
+    """Every public action since the start, shared with the state (see :attr:`history`)."""
     events: tuple[Event, ...] = attrs.field(repr=False)
     """The events of this deal; between deals (at the chance node and at the end), those
     of the deal just finished too: hands shown at its showdown, fees, pots won…"""
     legal: tuple[Action, ...] = attrs.field(repr=False)
     """The seat's legal actions (``()`` when it is not its turn)."""
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every public action since the start; shuffles show without their order."""
+        return self._history.as_tuple()
 
     @property
     def pot(self) -> int:
@@ -102,7 +108,6 @@ def view_of(record: Record, seat: int) -> View:
     to_act = record.to_act
     phase = deal.phase
     actions = legal(record).actions() if to_act == seat and phase is Phase.BETTING else ()
-    history = tuple(HIDDEN_SHUFFLE if a.__class__ is Shuffle else a for a in record.log)
     start = deal.previous_deal_events_from if phase is Phase.DEAL else deal.deal_events_from
     events = deal.event_log.since(start)
     face_up = tuple(hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True))
@@ -123,7 +128,7 @@ def view_of(record: Record, seat: int) -> View:
         tuple(not live >> other & 1 for other in range(len(record.stacks))),
         deal.announced,
         deal.rebuys,
-        history,
+        record.public_log,
         events,
         actions,
     )
