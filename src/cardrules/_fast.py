@@ -71,10 +71,7 @@ def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Ca
     if len(names) + len(constants) >= _DRAFT_FROM:  # fill a mutable twin, then swap
         scope["_draft"] = _draft(cls)
         lines.append("    self = _new(_draft)")
-        lines += [f"    self.{name} = v{i}" for i, name in enumerate(names)]
-        for j, (name, value) in enumerate(constants.items()):
-            scope[f"_k{j}"] = value
-            lines.append(f"    self.{name} = _k{j}")
+        lines += _stores(names, constants, scope)
         lines.append("    self.__class__ = _cls")
     else:  # one or two fields: their slots' own setters
         lines.append("    self = _new(_cls)")
@@ -90,6 +87,18 @@ def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Ca
     make: Callable[..., T] = scope["make"]
     make.__qualname__ = f"make_{cls.__name__}"
     return make
+
+
+def _stores(
+    names: tuple[str, ...], constants: dict[str, object], scope: dict[str, Any]
+) -> list[str]:
+    """The generated lines that store ``v0, v1, …`` into the fields ``names`` of a
+    draft ``self`` and the ``constants`` into theirs (added to ``scope``)."""
+    lines = [f"    self.{name} = v{i}" for i, name in enumerate(names)]
+    for j, (name, value) in enumerate(constants.items()):
+        scope[f"_k{j}"] = value
+        lines.append(f"    self.{name} = _k{j}")
+    return lines
 
 
 def replacer(cls: type[T]) -> Callable[..., T]:
@@ -206,10 +215,7 @@ def shell_maker(base: type, names: tuple[str, ...], **constants: object) -> Call
         "        draft = _draft_of(cls)",
         "    self = _new(draft)",
     ]
-    lines += [f"    self.{name} = v{i}" for i, name in enumerate(names)]
-    for j, (name, value) in enumerate(constants.items()):
-        scope[f"_k{j}"] = value
-        lines.append(f"    self.{name} = _k{j}")
+    lines += _stores(names, constants, scope)
     lines += ["    self.__class__ = cls", "    return self"]
     exec("\n".join(lines), scope)
     make: Callable[..., Any] = scope["make"]

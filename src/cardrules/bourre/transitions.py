@@ -25,7 +25,7 @@ from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Record, Table, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
-from cardrules.bourre.tricks import narrow, trick_winner
+from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK
 from cardrules.chance import CHANCE, Chance, Shuffle
 from cardrules.legal import Legal
@@ -240,7 +240,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
         legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
         return record._replace(to_act=after, hands=tuple(hands), trick=trick, log=log), legal
     start = order.index(record.leader)
-    winner = order[(start + trick_winner(trick, table.trump & 3)) % len(order)]
+    winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
     events = record.event_log.append(_trick_won(winner, tuple(map(_card_of, trick))))
