@@ -109,6 +109,16 @@ class ViewBase:
         return self._public.deal_number  # type: ignore[no-any-return]
 
     @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game`` (public: the session starts in the open)."""
+        return self._public.initial_stacks  # type: ignore[no-any-return]
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self._public.initial_dealer  # type: ignore[no-any-return]
+
+    @property
     def stacks(self) -> tuple[int, ...]:
         """Every seat's chips outside the pot."""
         return self._public.stacks  # type: ignore[no-any-return]

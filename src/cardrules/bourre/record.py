@@ -190,6 +190,16 @@ class Record(ShellRecord):
         return self.table.deal.deal_number
 
     @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game``."""
+        return self.table.deal.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self.table.deal.initial_dealer
+
+    @property
     def stacks(self) -> tuple[int, ...]:
         """Chips each seat holds outside the pot."""
         return self.table.deal.stacks

@@ -51,6 +51,8 @@ class View(ViewBase):
         "phase",
         "dealer",
         "deal_number",
+        "initial_stacks",
+        "initial_dealer",
         "stacks",
         "pot",
         "pots",

@@ -170,6 +170,16 @@ class Record(shell.Record):
         return self.deal.deal_number
 
     @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game``."""
+        return self.deal.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self.deal.initial_dealer
+
+    @property
     def pot(self) -> int:
         """Every chip in the middle: this deal's and what was carried over."""
         return self.deal.carried + sum(self.contributions)

@@ -48,6 +48,8 @@ class View(ViewBase):
         "phase",
         "dealer",
         "deal_number",
+        "initial_stacks",
+        "initial_dealer",
         "hand",
         "retourne",
         "stacks",

@@ -47,6 +47,8 @@ class View(ViewBase):
         "phase",
         "dealer",
         "deal_number",
+        "initial_stacks",
+        "initial_dealer",
         "betting_round",
         "hand",
         "face_up",
