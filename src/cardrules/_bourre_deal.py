@@ -1,0 +1,353 @@
+"""The proposals of :func:`cardrules.determinize` for Bourré, and the shared pieces
+(:class:`Plan`, :func:`fill`).
+
+A Bourré deal hides more than a shuffle: the other seats' discards (B-4.1) and the
+order of every restock (B-4.2). A proposal names them all. It lays out the deal's
+*places* — the deck positions of each seat's dealt cards, the stock positions, and the
+positions of each restock's order — and follows the exchanges of the deal's public
+record to know which places each seat drew. Then:
+
+* the seat's own cards go to its places (dealt and drawn), the trump card to the
+  dealer's last place (B-2.2);
+* each other seat's discards are a uniformly chosen subset of its dealt places (those
+  that keep the trump card in its hand when the dealer played it);
+* the cards another seat played go uniformly among the places it holds after the
+  exchange: the dealt places it kept and the places it drew; a card put at a restock's
+  place must first have been in the muck, so it also gets a uniformly chosen place
+  among the dealt places that reached that muck (a dropped hand, an earlier discard);
+* every other card is uniform.
+
+Every consistent deal is reachable, and the probability of proposing one is the same
+for all, except for two hidden facts that change the number of places open to the
+played cards: whether the dealer kept the trump card, and how many played cards came
+from a restock. The proposal is accepted with probability ``q_min / q`` (exact
+integers), which makes the accepted proposals uniform over the consistent deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import perm
+from typing import Any
+
+from cardrules.actions import Action
+from cardrules.bourre.actions import Drop, Exchange, HiddenExchange, Play, StayIn
+from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
+from cardrules.cards import Card
+from cardrules.chance import Shuffle
+from cardrules.events import Event
+
+__all__ = ["BourrePlan", "Plan", "fill", "is_restock", "propose_bourre"]
+
+Slot = int | tuple[int, int]
+"""A place: a position of the deal's shuffle, or ``(restock, position)`` in a restock's."""
+
+
+class Plan:
+    """A proposal for one deal: the shuffle, and how to turn the deal's masked actions
+    (another seat's exchange, a restock) into real ones."""
+
+    __slots__ = ("shuffle",)
+
+    def __init__(self, shuffle: Shuffle) -> None:
+        self.shuffle = shuffle
+
+    def unmask(self, state: Any, action: Action, rng: random.Random) -> Action | None:
+        """The real action behind ``action`` as the view shows it (``None``: reject)."""
+        return action
+
+
+class BourrePlan(Plan):
+    """A Bourré proposal: the shuffle, each other seat's discards, each restock's
+    forced places."""
+
+    __slots__ = ("discards", "done", "restocks")
+
+    def __init__(
+        self,
+        shuffle: Shuffle,
+        discards: dict[int, tuple[Card, ...]],
+        restocks: list[dict[int, Card]],
+    ) -> None:
+        super().__init__(shuffle)
+        self.discards = discards
+        self.restocks = restocks
+        self.done = 0
+
+    def unmask(self, state: Any, action: Action, rng: random.Random) -> Action | None:
+        cls = action.__class__
+        if cls is HiddenExchange:
+            found = self.discards.get(state.to_act)
+            return None if found is None else Exchange(found)
+        if cls is Shuffle:
+            placed = self.restocks[self.done] if self.done < len(self.restocks) else {}
+            self.done += 1
+            return fill(state.chance_cards, placed, rng)
+        return action
+
+
+def fill(deck: Sequence[Card], placed: dict[int, Card], rng: random.Random) -> Shuffle | None:
+    """A shuffle of ``deck`` with ``placed`` (position → card) where given and the other
+    cards in uniformly random order; ``None`` if a card is placed twice or is not in
+    the deck.
+
+    >>> import random
+    >>> from cardrules.cards import cards
+    >>> fill(cards("8c 9c Ac"), {0: cards("Ac")[0]}, random.Random(1)).order[0]
+    Card.parse('A♣')
+    """
+    used = set(placed.values())
+    if len(used) != len(placed) or not used.issubset(deck):
+        return None
+    rest = [card for card in deck if card not in used]
+    rng.shuffle(rest)
+    spare = iter(rest)
+    return Shuffle(tuple(placed[i] if i in placed else next(spare) for i in range(len(deck))))
+
+
+def is_restock(history: Sequence[Action], index: int) -> bool:
+    """Whether the shuffle at ``history[index]`` is a restock (it follows an exchange)."""
+    return index > 0 and history[index - 1].__class__ in (Exchange, HiddenExchange)
+
+
+class _Deal:
+    """The public facts of one deal, read from its actions and events."""
+
+    def __init__(
+        self, state: Any, seat: int, actions: Sequence[Action], events: Sequence[Event]
+    ) -> None:
+        rules = state.rules
+        self.n, self.size = n, size = rules.players, rules.hand_size
+        self.seat, self.dealer = seat, state.dealer
+        self.eldest = eldest = (state.dealer + 1) % n
+        self.trump_at = n * size - 1
+        self.trump = next(e.card for e in events if isinstance(e, TrumpTurned))
+        speakers = [(eldest + k) % n for k in range(n)]
+        says = [a for a in actions if a.__class__ is StayIn or a.__class__ is Drop]
+        self.dropped = [x for x, a in zip(speakers, says, strict=False) if a.__class__ is Drop]
+        self.stayed = [x for x, a in zip(speakers, says, strict=False) if a.__class__ is StayIn]
+        self.exchanges = [(e.seat, e.count) for e in events if isinstance(e, Exchanged)]
+        self.sizes = [e.cards for e in events if isinstance(e, Restocked)]
+        self.mine = next((a for a in actions if a.__class__ is Exchange), None)
+        self.played = self._played(actions, events)
+
+    def places(self, seat: int) -> list[int]:
+        """The positions of ``seat``'s dealt cards in the shuffle (X-1)."""
+        first = (seat - self.eldest) % self.n
+        return [first + self.n * i for i in range(self.size)]
+
+    def _played(self, actions: Sequence[Action], events: Sequence[Event]) -> list[list[Card]]:
+        """The cards each seat played in the deal (the leader of each trick: B-5.1)."""
+        held: list[list[Card]] = [[] for _ in range(self.n)]
+        plays = [a.card for a in actions if isinstance(a, Play)]
+        winners = [e.seat for e in events if isinstance(e, TrickWon)]
+        order = self.stayed
+        lead = 0
+        for t, card in enumerate(plays):
+            trick, j = divmod(t, len(order))
+            if j == 0 and trick:
+                lead = order.index(winners[trick - 1])
+            held[order[(lead + j) % len(order)]].append(card)
+        return held
+
+
+def _discards(deal: _Deal, mine: Sequence[Card], rng: random.Random) -> dict[int, list[int]] | None:
+    """Each exchanging seat's discarded places: the seat's own known, the others'
+    uniform (keeping the trump card when the dealer played it, B-4.3)."""
+    chosen: dict[int, list[int]] = {}
+    for seat, count in deal.exchanges:
+        places = deal.places(seat)
+        if seat == deal.seat:
+            assert deal.mine is not None
+            chosen[seat] = [places[mine.index(card)] for card in deal.mine.discards]
+            continue
+        if seat == deal.dealer and deal.trump in deal.played[seat]:
+            places = places[:-1]
+        if count > len(places):
+            return None
+        chosen[seat] = rng.sample(places, count)
+    return chosen
+
+
+def _schedule(
+    deal: _Deal, discards: dict[int, list[int]], deck_size: int
+) -> tuple[dict[int, list[Slot]], list[list[int]]] | None:
+    """The places each seat drew (B-4.1, B-4.2) and each restock's muck (the dealt
+    places that reached it: dropped hands, earlier discards; never the trump card)."""
+    trump_at = deal.trump_at
+    stock: list[Slot] = list(range(deal.n * deal.size, deck_size))
+    muck = [p for x in deal.dropped for p in deal.places(x) if p != trump_at]
+    mucks: list[list[int]] = []
+    draws: dict[int, list[Slot]] = {}
+    for seat, count in deal.exchanges:
+        if count <= len(stock):
+            draws[seat], stock = stock[:count], stock[count:]
+            muck += [p for p in discards[seat] if p != trump_at]
+            continue
+        got, need = stock, count - len(stock)
+        stock = []
+        if len(mucks) < len(deal.sizes):
+            if len(muck) != deal.sizes[len(mucks)]:
+                return None
+            slots: list[Slot] = [(len(mucks), j) for j in range(len(muck))]
+            mucks.append(muck)
+            got, stock = got + slots[:need], slots[need:]
+        draws[seat] = got
+        muck = [p for p in discards[seat] if p != trump_at]
+    return draws, mucks
+
+
+class _Layout:
+    """The cards placed so far: at shuffle positions, at restock positions, and the
+    cards still to be put in a restock's muck."""
+
+    def __init__(self, restocks: int) -> None:
+        self.placed: dict[int, Card] = {}
+        self.where: dict[Card, int] = {}
+        self.restocked: list[dict[int, Card]] = [{} for _ in range(restocks)]
+        self.to_muck: list[list[Card]] = [[] for _ in range(restocks)]
+        self.known: list[int] = [0] * restocks
+
+    def put(self, position: int, card: Card) -> bool:
+        """Put ``card`` at ``position``; ``False`` if either is taken by another."""
+        if self.placed.get(position, card) != card or self.where.get(card, position) != position:
+            return False
+        self.placed[position] = card
+        self.where[card] = position
+        return True
+
+    def put_slot(self, slot: Slot, card: Card, mucks: list[list[int]], drawn: bool) -> bool:
+        """Put ``card`` at ``slot``: a position, or a restock's place (the card then
+        needs a place in that restock's muck, unless the seat knows where it is)."""
+        if isinstance(slot, int):
+            return self.put(slot, card)
+        restock, j = slot
+        self.restocked[restock][j] = card
+        at = self.where.get(card)
+        if at is None:
+            self.to_muck[restock].append(card)
+            return True
+        if drawn or at not in mucks[restock]:
+            return False
+        self.known[restock] += 1
+        return True
+
+
+def _place_known(
+    deal: _Deal,
+    mine: Sequence[Card],
+    draws: dict[int, list[Slot]],
+    layout: _Layout,
+    mucks: list[list[int]],
+) -> bool:
+    """The seat's own cards, dealt and drawn, and the trump card (B-2.2)."""
+    size = deal.size
+    for position, card in zip(deal.places(deal.seat), mine[:size], strict=False):
+        if not layout.put(position, card):
+            return False
+    if not layout.put(deal.trump_at, deal.trump):
+        return False
+    drawn = draws.get(deal.seat, [])
+    if len(drawn) != len(mine) - size:
+        return False
+    return all(
+        layout.put_slot(slot, card, mucks, True)
+        for slot, card in zip(drawn, mine[size:], strict=False)
+    )
+
+
+def _place_played(
+    deal: _Deal,
+    discards: dict[int, list[int]],
+    draws: dict[int, list[Slot]],
+    layout: _Layout,
+    mucks: list[list[int]],
+    rng: random.Random,
+) -> tuple[int, int] | None:
+    """Each other seat's played cards among the places it holds after the exchange:
+    a card the seat knows to have been mucked (its own dropped or discarded card) at a
+    place of the restock that took it, the others uniformly among the places left.
+    Returns the odds ``(num, den)`` of keeping the proposal: when the dealer kept the
+    trump card unplayed, its played cards had one place fewer."""
+    num = den = 1
+    for seat, played in enumerate(deal.played):
+        if seat == deal.seat or not played:
+            continue
+        cards = [c for c in played if c != deal.trump]
+        thrown = discards.get(seat, [])
+        held: list[Slot] = [p for p in deal.places(seat) if p not in thrown]
+        free = [slot for slot in (*held, *draws.get(seat, [])) if slot not in layout.placed]
+        known = [c for c in cards if c in layout.where]
+        for card in known:
+            at = layout.where[card]
+            taken = [i for i, muck in enumerate(mucks) if at in muck]
+            slots = [s for s in free if not isinstance(s, int) and taken and s[0] == taken[0]]
+            if not slots:
+                return None
+            choice = rng.choice(slots)
+            free.remove(choice)
+            layout.put_slot(choice, card, mucks, False)
+        if thrown and seat == deal.dealer and deal.trump_at in held and deal.trump not in played:
+            num, den = num * (deal.size - len(cards)), den * (deal.size - len(known))
+        unknown = [c for c in cards if c not in known]
+        if len(unknown) > len(free):
+            return None
+        for card, slot in zip(unknown, rng.sample(free, len(unknown)), strict=True):
+            if not layout.put_slot(slot, card, mucks, False):
+                return None
+    return num, den
+
+
+def _place_mucked(
+    layout: _Layout, mucks: list[list[int]], base: list[int], rng: random.Random
+) -> tuple[int, int] | None:
+    """The cards drawn from a restock get a place in its muck; the odds of keeping the
+    proposal for the played cards that came from a restock (see the module)."""
+    num = den = 1
+    for restock, cards in enumerate(layout.to_muck):
+        free = [p for p in mucks[restock] if p not in layout.placed]
+        if len(cards) > len(free):
+            return None
+        for card, position in zip(cards, rng.sample(free, len(cards)), strict=True):
+            layout.put(position, card)
+        extra = len(cards) - base[restock]
+        left = len(mucks[restock]) - base[restock] - layout.known[restock]
+        num *= perm(len(free) - base[restock], extra)
+        den *= perm(left, extra)
+    return num, den
+
+
+def propose_bourre(
+    state: Any,
+    seat: int,
+    actions: Sequence[Action],
+    events: Sequence[Event],
+    mine: Sequence[Card],
+    rng: random.Random,
+) -> Plan | None:
+    """A proposal for the Bourré deal at the chance node ``state`` (see the module)."""
+    deal = _Deal(state, seat, actions, events)
+    discards = _discards(deal, mine, rng)
+    deck = state.chance_cards
+    scheduled = None if discards is None else _schedule(deal, discards, len(deck))
+    if discards is None or scheduled is None:
+        return None
+    draws, mucks = scheduled
+    layout = _Layout(len(mucks))
+    if not _place_known(deal, mine, draws, layout, mucks):
+        return None
+    base = [len(cards) for cards in layout.to_muck]
+    odds = _place_played(deal, discards, draws, layout, mucks, rng)
+    more = None if odds is None else _place_mucked(layout, mucks, base, rng)
+    if odds is None or more is None:
+        return None
+    num, den = odds[0] * more[0], odds[1] * more[1]
+    if num < den and rng.randrange(den) >= num:
+        return None
+    shuffle = fill(deck, layout.placed, rng)
+    if shuffle is None:
+        return None
+    order = shuffle.order
+    hidden = {x: tuple(order[p] for p in places) for x, places in discards.items() if x != seat}
+    return BourrePlan(shuffle, hidden, layout.restocked)

@@ -1,0 +1,322 @@
+"""Determinization: a full state drawn among those a seat cannot tell from what it saw.
+
+:func:`determinize` is the basis of determinized search: perfect-information Monte
+Carlo (PIMC) and information-set MCTS draw a state consistent with the searching seat's
+view, search it as if its cards were face up, and average over many draws.
+
+>>> import random
+>>> from cardrules import determinize, play, random_policy
+>>> from cardrules.bourre import new_game
+>>> state = play(new_game(), [random_policy] * 4, random.Random(3), max_steps=12)
+>>> view = state.view(2)
+>>> guess = determinize(view, random.Random(0))
+>>> guess.view(2) == view, guess.hands[2] == state.hands[2]
+(True, True)
+
+**The algorithm.** The session is replayed from ``new_game(view.rules,
+stacks=view.initial_stacks, dealer=view.initial_dealer)`` along ``view.history``, one
+deal at a time. At each deal's shuffle a *proposal* is drawn: every card whose place
+is forced by what the seat saw is put there (its own cards in the order dealt, the
+retourné(s), the trump card, cards turned face up or shown at a showdown), the cards
+another seat is known to have held (the cards it played in Bourré) are put uniformly
+among that seat's places (the places it kept from the deal and the places it drew from
+the stock or a restock), another seat's discards in Bourré are a uniformly chosen
+subset of its dealt places, and every other card is dealt uniformly. The deal's public
+actions are then replayed (another seat's masked exchange becomes the discards
+proposed); the proposal is rejected as soon as an action is illegal (the engine's
+legality decides: a Bourré seat that did not follow suit held none of it, B-5.2; a
+modern Bouillotte announcer held a brelan of the class announced, M-4.1, M-4.3), or
+when the deal's events and the cards the seat received differ from the view's, and
+only that deal is drawn again (deals are independent given the public history).
+
+**Why it is uniform.** Call *consistent* a deal (the shuffle orders and the other
+seats' discards) whose replay gives the seat its view. Every consistent deal has the
+forced cards in their forced places and the known cards among their holder's places,
+so each is reachable by the proposal. The proposal gives every such deal the same
+probability (one over the number of ways to fill the places left), except in Bourré
+where the number of places open to another seat's played cards depends on two hidden
+facts (whether the dealer kept the trump card, and whether a card came from a restock,
+which needs it in the muck first): there each proposal is accepted with probability
+``q_min / q`` computed exactly from the counts (integer arithmetic), which makes the
+accepted proposals uniform again. Rejection keeps uniformity: accepted deals are
+uniform over the consistent ones. A final check compares the whole view; a mismatch
+(which does not happen for a real view) redraws the session.
+
+Each deal is tried at most :data:`MAX_ATTEMPTS` times; a view that no deal explains
+(not a real view: edited by hand) raises :class:`~cardrules.CardRulesError`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardrules import bourre
+from cardrules._bourre_deal import Plan, fill, is_restock, propose_bourre
+from cardrules.actions import Action
+from cardrules.bouillotte import historic, modern
+from cardrules.bouillotte.historic.events import ShowdownHands
+from cardrules.bouillotte.historic.view import View as HistoricView
+from cardrules.bouillotte.modern.events import (
+    CardsTurned,
+    HandShown,
+    RetourneChanged,
+    RetournesTurned,
+)
+from cardrules.bouillotte.modern.view import View as ModernView
+from cardrules.bourre.view import View as BourreView
+from cardrules.cards import Card
+from cardrules.chance import Shuffle
+from cardrules.errors import CardRulesError, shorten
+from cardrules.events import DealStarted, Event
+from cardrules.viewing import ViewBase
+
+__all__ = ["MAX_ATTEMPTS", "determinize"]
+
+MAX_ATTEMPTS = 200_000
+"""Proposals tried per deal (and sessions replayed) before giving up on a view that no
+deal explains."""
+
+
+Proposer = Callable[
+    [Any, int, Sequence[Action], Sequence[Event], Sequence[Card], random.Random], Plan | None
+]
+"""``propose(state, seat, actions, events, mine, rng)``: a plan for the deal at the chance
+node ``state`` (``actions`` and ``events`` the deal's as the view shows them, ``mine``
+the cards the seat received in it), or ``None`` to reject at once."""
+
+
+class Game:
+    """What :func:`determinize` needs of one game."""
+
+    __slots__ = ("is_restock", "new_game", "propose")
+
+    def __init__(
+        self,
+        new_game: Callable[..., Any],
+        propose: Proposer,
+        is_restock: Callable[[Sequence[Action], int], bool],
+    ) -> None:
+        self.new_game = new_game
+        self.propose = propose
+        self.is_restock = is_restock
+
+
+def determinize(view: ViewBase, rng: random.Random) -> Any:
+    """A state drawn uniformly among those whose ``view(view.seat)`` equals ``view``.
+
+    The hidden cards (the other seats' cards of every deal, the order of the deck and of
+    every restock, the other seats' discards in Bourré) are dealt uniformly among the
+    deals consistent with everything the seat has seen: its own cards, the public cards,
+    and the legality of every action (X-10; B-5.2 to B-5.5: a seat that did not follow
+    suit or trump holds none of it; M-4.1: an announcer holds a brelan of its class).
+
+    :param view: a seat's view (``state.view(seat)``) of any game.
+    :param rng: the source of randomness.
+    :returns: a state of the view's game with ``state.view(view.seat) == view``.
+    :raises TypeError: if ``view`` is not a view or ``rng`` not a ``random.Random``.
+    :raises CardRulesError: if no deal explains the view (after :data:`MAX_ATTEMPTS`
+        proposals for one deal): only a view edited by hand can do that.
+
+    >>> import random
+    >>> from cardrules.bouillotte import modern
+    >>> from cardrules import play, random_policy
+    >>> state = play(modern.new_game(), [random_policy] * 4, random.Random(5), max_steps=3)
+    >>> guess = determinize(state.view(1), random.Random(1))
+    >>> guess.view(1) == state.view(1), guess.hands[1] == state.hands[1]
+    (True, True)
+    >>> determinize(state, random.Random(1))
+    Traceback (most recent call last):
+    ...
+    TypeError: determinize needs a seat's view (state.view(seat)), not State(...)
+    """
+    if not isinstance(view, ViewBase):
+        raise TypeError(f"determinize needs a seat's view (state.view(seat)), not {_kind(view)}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"determinize: rng must be a random.Random, not {shorten(rng, repr)}")
+    game = _game_of(view)
+    for _ in range(MAX_ATTEMPTS):
+        state = _session(view, rng, game)
+        if state.view(view.seat) == view:
+            return state
+    raise CardRulesError(_INCONSISTENT)  # pragma: no cover - only a forged view
+
+
+_INCONSISTENT = (
+    "determinize: no deal is consistent with this view (after "
+    f"{MAX_ATTEMPTS} proposals); a view made by state.view(seat) always has one"
+)
+
+
+def _kind(value: object) -> str:
+    """A short name of what was given instead of a view."""
+    name = type(value).__name__
+    return f"{name}(...)" if hasattr(value, "apply") else shorten(value, repr)
+
+
+def _session(view: ViewBase, rng: random.Random, game: Game) -> Any:
+    """One replay of the session with every deal drawn (each deal until consistent)."""
+    seat = view.seat
+    history = view.history
+    events = view.events
+    received = view.received
+    state = game.new_game(view.rules, stacks=view.initial_stacks, dealer=view.initial_dealer)
+    starts = [
+        i
+        for i, action in enumerate(history)
+        if action.__class__ is Shuffle and not game.is_restock(history, i)
+    ]
+    markers = {e.deal_number: i for i, e in enumerate(events) if isinstance(e, DealStarted)}
+    ends = [*starts[1:], len(history)] if starts else []
+    state = _apply_public(state, history[: starts[0] if starts else len(history)])
+    for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
+        first = markers.get(state.deal_number, 0)
+        last = markers.get(state.deal_number + 1, len(events))
+        state = _deal(
+            state,
+            seat,
+            (history[start + 1 : end], events[first:last], received[k]),
+            (events, received),
+            rng,
+            game,
+        )
+    return state
+
+
+def _apply_public(state: Any, actions: Sequence[Action]) -> Any:
+    """Apply public actions (before the first shuffle: no hidden card matters yet)."""
+    for action in actions:
+        if not state.is_legal(action):
+            raise CardRulesError(_INCONSISTENT)
+        state = state.apply(action)
+    return state
+
+
+def _deal(
+    state: Any,
+    seat: int,
+    deal: tuple[Sequence[Action], Sequence[Event], Sequence[Card]],
+    seen: tuple[tuple[Event, ...], tuple[tuple[Card, ...], ...]],
+    rng: random.Random,
+    game: Game,
+) -> Any:
+    """The state after the deal at the chance node ``state``, drawn until consistent."""
+    actions, deal_events, mine = deal
+    events, received = seen
+    for _ in range(MAX_ATTEMPTS):
+        plan = game.propose(state, seat, actions, deal_events, mine, rng)
+        if plan is None:
+            continue
+        after = _replay(state, plan, actions, rng)
+        if after is None:
+            continue
+        shown = after.view(seat)
+        got_events = shown.events
+        got_received = shown.received
+        if (
+            got_events == events[: len(got_events)]
+            and got_received == received[: len(got_received)]
+        ):
+            return after
+    raise CardRulesError(_INCONSISTENT)
+
+
+def _replay(state: Any, plan: Plan, actions: Sequence[Action], rng: random.Random) -> Any:
+    """Replay the deal's actions after the plan's shuffle; ``None`` at an illegal one."""
+    state = state.apply(plan.shuffle)
+    for shown in actions:
+        action = plan.unmask(state, shown, rng)
+        if action is None or not state.is_legal(action):
+            return None
+        state = state.apply(action)
+    return state
+
+
+# ------------------------------------------------------------------ the games
+
+
+def _never_restock(history: Sequence[Action], index: int) -> bool:
+    return False
+
+
+def _place_hand(
+    placed: dict[int, Card], cards: Sequence[Card], first: int, players: int, start: int = 0
+) -> bool:
+    """Put ``cards`` at a seat's places ``first + players * i`` from ``i = start``;
+    ``False`` if a place already holds another card."""
+    for i, card in enumerate(cards, start):
+        where = first + players * i
+        if placed.setdefault(where, card) != card:
+            return False
+    return True
+
+
+def _propose_modern(
+    state: Any,
+    seat: int,
+    actions: Sequence[Action],
+    events: Sequence[Event],
+    mine: Sequence[Card],
+    rng: random.Random,
+) -> Plan | None:
+    """Modern Bouillotte: the seat's cards, the retournés (V-M.1, V-M.4), the cards
+    turned (V-M.2, V-M.3) and shown (M-5) are forced; the rest is uniform."""
+    n = state.rules.players
+    up = state.rules.retournes
+    eldest = (state.dealer + 1) % n
+    placed: dict[int, Card] = {}
+    ok = _place_hand(placed, mine, (seat - eldest) % n, n)
+    turned = [0] * n
+    for event in events:
+        cls = event.__class__
+        if cls is RetournesTurned:
+            ok &= _place_hand(placed, event.cards, 3 * n, 1)  # type: ignore[attr-defined]
+        elif cls is RetourneChanged:
+            ok &= _place_hand(placed, event.new, 3 * n + up, 1)  # type: ignore[attr-defined]
+        elif cls is CardsTurned or cls is HandShown:
+            other: int = event.seat  # type: ignore[attr-defined]
+            at = turned[other] if cls is CardsTurned else 0
+            ok &= _place_hand(placed, event.cards, (other - eldest) % n, n, at)  # type: ignore[attr-defined]
+            turned[other] = at + len(event.cards)  # type: ignore[attr-defined]
+    shuffle = fill(state.chance_cards, placed, rng) if ok else None
+    return None if shuffle is None else Plan(shuffle)
+
+
+def _propose_historic(
+    state: Any,
+    seat: int,
+    actions: Sequence[Action],
+    events: Sequence[Event],
+    mine: Sequence[Card],
+    rng: random.Random,
+) -> Plan | None:
+    """Historic Bouillotte: the seat's cards, the retourné and the hands shown at the
+    showdown (H-5) are forced; the rest is uniform."""
+    n = len(state.stacks)
+    eldest = (state.dealer + 1) % n
+    placed: dict[int, Card] = {}
+    ok = _place_hand(placed, mine, (seat - eldest) % n, n)
+    for event in events:
+        if isinstance(event, ShowdownHands):
+            ok &= _place_hand(placed, (event.retourne,), 3 * n, 1)
+            for other, hand in enumerate(event.hands):
+                ok &= _place_hand(placed, hand, (other - eldest) % n, n)
+    shuffle = fill(state.chance_cards, placed, rng) if ok else None
+    return None if shuffle is None else Plan(shuffle)
+
+
+_GAMES: dict[type, Game] = {
+    ModernView: Game(modern.new_game, _propose_modern, _never_restock),
+    HistoricView: Game(historic.new_game, _propose_historic, _never_restock),
+    BourreView: Game(bourre.new_game, propose_bourre, is_restock),
+}
+"""Each game's view class → what :func:`determinize` needs of the game."""
+
+
+def _game_of(view: ViewBase) -> Game:
+    """The game of ``view``."""
+    found = _GAMES.get(type(view))
+    if found is None:  # pragma: no cover - every game's View is registered
+        raise TypeError(f"determinize does not know the game of {type(view).__name__}")
+    return found

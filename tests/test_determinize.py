@@ -1,0 +1,237 @@
+"""``cardrules.determinize``: a state drawn among those a seat cannot tell apart (X-10).
+
+Proves: the drawn state's view equals the given view in every game and several rules
+variants (X-10, perfect recall); the legality of what another seat did constrains its
+drawn cards (B-5.2, B-5.3: a seat that did not follow suit nor trump holds neither;
+M-4.1, M-4.3: an announcer holds a brelan of the class announced); the draws are
+uniform over the consistent deals (chi-square checks with loose bounds on small cases).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations
+from math import comb
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import CardRulesError, bourre, determinize, play, random_policy, sample_chance
+from cardrules.bots import HeuristicBot
+from cardrules.bouillotte import historic, modern
+from cardrules.bouillotte.modern import Announce
+from cardrules.bourre import Exchange, Play, StayIn
+from cardrules.cards import STANDARD_DECK, Card, Suit, cards
+from helpers import dealt
+
+GAMES: dict[str, tuple[Any, list[Any]]] = {
+    "bouillotte-modern": (
+        modern,
+        [
+            modern.Rules(),
+            modern.Rules(players=3, deals=3),
+            modern.Rules(players=5, retournes=2, retourne_change=True),
+            modern.Rules(open_card=True, betting_rounds=2, deals=2),
+            modern.Rules(announce_fee=None, favori="below_simple"),
+        ],
+    ),
+    "bouillotte-historic": (historic, [historic.Rules(), historic.Rules(deals=3)]),
+    "bourre": (
+        bourre,
+        [
+            bourre.Rules(),
+            bourre.Rules(players=3, hand_size=7),
+            bourre.Rules(players=6, deals=2),
+            bourre.Rules(players=7, hand_size=7, must_head_following=False),
+            bourre.Rules(players=2, exchange=False, deals=3),
+        ],
+    ),
+}
+
+
+def _position(game: str, variant: int, seed: int, cut: float) -> tuple[Any, int]:
+    """A position part-way through a session played by the heuristic bot (random
+    play half the time), and a seat to view it from."""
+    module, variants = GAMES[game]
+    rules = variants[variant % len(variants)]
+    start = module.new_game(rules)
+    seats = len(start.stacks)
+    rng = random.Random(seed)
+    policy: Callable[..., Any] = HeuristicBot(game) if seed % 2 else random_policy
+    final = play(start, [policy] * seats, rng)
+    state = start
+    for action in final.history[: int(cut * len(final.history))]:
+        state = state.apply(action)
+    return state, rng.randrange(seats)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(max_examples=40)
+@given(variant=st.integers(0, 9), seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
+def test_the_drawn_state_gives_the_seat_its_view(
+    game: str, variant: int, seed: int, cut: float
+) -> None:
+    """X-10: the state drawn is one the seat cannot tell from the real one."""
+    state, seat = _position(game, variant, seed, cut)
+    view = state.view(seat)
+    for k in range(3):
+        drawn = determinize(view, random.Random(seed + k))
+        assert drawn.view(seat) == view
+        assert drawn.hands[seat] == state.hands[seat]
+        assert type(drawn) is type(state)
+
+
+def test_the_hidden_cards_vary_between_draws() -> None:
+    """The other seats' cards are drawn, not copied from somewhere: two seeds give
+    different hands (a determinization that returned the real state would pass the
+    view test and fail this one)."""
+    state = modern.new_game()
+    state = state.apply(sample_chance(state, random.Random(1)))
+    view = state.view(0)
+    hands = {determinize(view, random.Random(seed)).hands[1] for seed in range(20)}
+    assert len(hands) > 10
+
+
+def _bourre_void_position() -> Any:
+    """Three seats, no exchange: eldest (seat 1) leads clubs; seat 2 holds neither a
+    club nor a trump (hearts) and throws a spade (B-5.2, B-5.3)."""
+    Rules, new_game = bourre.Rules, bourre.new_game
+    state = new_game(Rules(players=3, exchange=False), dealer=0)
+    state = dealt(
+        state,
+        {1: "2c 3c 4c 5c 6c", 2: "2s 3s 4s 2d 3d", 0: "As Ks Qs Jh 9h"},
+        trump_card="9h",
+    )
+    state = state.apply(StayIn()).apply(StayIn()).apply(StayIn())
+    return state.apply(Play(cards("6c")[0])).apply(Play(cards("2s")[0]))
+
+
+def test_a_seat_that_did_not_follow_suit_is_void_in_it() -> None:
+    """B-5.2, B-5.3: seat 2 threw a spade on a club lead with hearts trump, so every
+    draw gives it no club and no heart."""
+    state = _bourre_void_position()
+    view = state.view(1)
+    rng = random.Random(7)
+    seen: set[Card] = set()
+    for _ in range(300):
+        drawn = determinize(view, rng)
+        hand = drawn.hands[2]
+        assert not [c for c in hand if c.suit in (Suit.CLUBS, Suit.HEARTS)]
+        seen.update(hand)
+    assert len(seen) > 15  # the rest of its hand is drawn, not fixed
+
+
+def test_a_seat_that_followed_may_hold_anything_else() -> None:
+    """The control of the test above: the dealer (seat 0) has not played yet, so its
+    drawn hands do hold clubs sometimes (the void test can fail)."""
+    state = _bourre_void_position()
+    view = state.view(1)
+    rng = random.Random(8)
+    assert any(c.suit is Suit.CLUBS for _ in range(100) for c in determinize(view, rng).hands[0])
+
+
+def _announced_position() -> tuple[Any, str]:
+    """Three seats of modern Bouillotte: seat 1 announces its brelan (M-4.1)."""
+    state = modern.new_game(modern.Rules(players=3), dealer=0)
+    state = dealt(state, {1: "9c 9d Ac", 2: "8c Kd As"}, retourne="9h")
+    state = state.apply(Announce())
+    category = state.announced[1]
+    assert category is not None
+    return state, category
+
+
+def test_an_announcer_holds_a_brelan_of_its_class() -> None:
+    """M-4.1, M-4.3: every draw gives the announcer a hand of the announced class with
+    the retourné."""
+    state, category = _announced_position()
+    view = state.view(2)
+    rng = random.Random(3)
+    for _ in range(200):
+        drawn = determinize(view, rng)
+        value = modern.evaluate(drawn.hands[1], drawn.retournes, drawn.rules)
+        assert value.category == category
+
+
+def _chi_square(counts: Counter[Any], support: list[Any], draws: int) -> float:
+    expected = draws / len(support)
+    return sum((counts[key] - expected) ** 2 / expected for key in support)
+
+
+def test_announcer_hands_are_uniform_over_the_consistent_ones() -> None:
+    """Uniformity (M-4.1): the announcer's drawn hand is uniform over every hand of
+    the unseen cards that makes the announced class (exact enumeration; chi-square
+    against a loose bound: df + 6·sqrt(2·df))."""
+    state, category = _announced_position()
+    view = state.view(2)
+    unseen = [c for c in state.rules.deck if c not in view.hand and c not in view.retournes]
+    support = [
+        frozenset(hand)
+        for hand in combinations(unseen, 3)
+        if modern.evaluate(hand, view.retournes, state.rules).category == category
+    ]
+    rng = random.Random(11)
+    draws = 40 * len(support)
+    counts = Counter(frozenset(determinize(view, rng).hands[1]) for _ in range(draws))
+    assert set(counts) == set(support)
+    df = len(support) - 1
+    assert _chi_square(counts, support, draws) < df + 6 * (2 * df) ** 0.5
+
+
+def test_bourre_trump_card_kept_as_often_as_uniform_deals_say() -> None:
+    """Uniformity of the discards (B-4.1, B-4.3): the dealer of a two-seat deal
+    exchanged 2 of its 5 cards and has played nothing yet; it still holds the trump
+    up-card in 3 deals of 5 (its discards are a uniform pair of its five cards)."""
+    Rules, new_game = bourre.Rules, bourre.new_game
+    state = new_game(Rules(players=2), dealer=0)
+    state = dealt(state, {1: "2c 3c 4c 5c 6c", 0: "As Ks Qs Jh 9h"}, trump_card="9h")
+    state = state.apply(StayIn()).apply(StayIn())
+    state = state.apply(Exchange(cards("2c 3c"))).apply(Exchange(cards("As Ks")))
+    view = state.view(1)
+    rng = random.Random(5)
+    draws = 2000
+    kept = sum(cards("9h")[0] in determinize(view, rng).hands[0] for _ in range(draws))
+    expected = draws * 3 / 5
+    sigma = (draws * 3 / 5 * 2 / 5) ** 0.5
+    assert abs(kept - expected) < 4 * sigma
+
+
+def test_bourre_hidden_hand_suits_follow_the_hypergeometric_law() -> None:
+    """Uniformity of the deal: before any play, the number of clubs among the other
+    seat's five cards follows the hypergeometric law of the unseen cards (chi-square
+    with a loose bound)."""
+    Rules, new_game = bourre.Rules, bourre.new_game
+    state = new_game(Rules(players=2, exchange=False), dealer=0)
+    state = state.apply(sample_chance(state, random.Random(2)))
+    view = state.view(1)
+    trump = state.trump_card
+    unseen = [c for c in STANDARD_DECK if c not in view.hand and c != trump]
+    clubs = sum(c.suit is Suit.CLUBS for c in unseen)
+    rng = random.Random(9)
+    draws = 3000
+    counts = Counter(
+        sum(c.suit is Suit.CLUBS and c != trump for c in determinize(view, rng).hands[0])
+        for _ in range(draws)
+    )
+    total = comb(len(unseen), 4)
+    chi = 0.0
+    for k in range(5):
+        p = comb(clubs, k) * comb(len(unseen) - clubs, 4 - k) / total
+        if p * draws >= 5:
+            chi += (counts[k] - p * draws) ** 2 / (p * draws)
+    assert chi < 25  # 4 degrees of freedom at most; the 0.9999 quantile is about 23.5
+
+
+def test_bad_input_names_what_is_expected() -> None:
+    """Errors people can act on: not a view, not a random.Random."""
+    state = modern.new_game()
+    with pytest.raises(TypeError, match="needs a seat's view"):
+        determinize(state, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="needs a seat's view"):
+        determinize("view", random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        determinize(state.view(0), 3)  # type: ignore[arg-type]
+    assert issubclass(CardRulesError, ValueError)
