@@ -235,3 +235,53 @@ def test_bad_input_names_what_is_expected() -> None:
     with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
         determinize(state.view(0), 3)  # type: ignore[arg-type]
     assert issubclass(CardRulesError, ValueError)
+
+
+def test_bourre_trump_card_odds_with_played_cards() -> None:
+    """Uniformity when the dealer has played (B-4.1, B-4.3, B-5.1): seat 1 led 2♣, the
+    dealer took it with A♣ (legal whatever else it holds) and led J♦ (any lead is
+    legal), after exchanging 2 cards. Counting the deals: the dealer kept the trump
+    card in 6·4·3 of every 6·4·3 + 4·5·4 discards-and-places, 72/152 ≈ 0.474 (a
+    sampler that ignored how the kept trump card crowds the played cards would say
+    0.6)."""
+    state = bourre.new_game(bourre.Rules(players=2), dealer=0)
+    state = dealt(state, {1: "2c 3c 4c 5c 6c", 0: "Ac Kd Qd Jd 9h"}, trump_card="9h")
+    state = state.apply(StayIn()).apply(StayIn())
+    state = state.apply(Exchange(())).apply(Exchange(cards("Kd Qd")))
+    for card in ("2c", "Ac", "Jd"):
+        state = state.apply(Play(cards(card)[0]))
+    view = state.view(1)
+    rng = random.Random(12)
+    draws = 2000
+    trump = cards("9h")[0]
+    kept = sum(trump in determinize(view, rng).hands[0] for _ in range(draws))
+    p = 72 / 152
+    assert abs(kept - draws * p) < 4 * (draws * p * (1 - p)) ** 0.5
+
+
+def test_bourre_restock_odds_with_a_played_card() -> None:
+    """Uniformity through a restock (B-4.2): seven seats of seven cards; seat 1 takes
+    the 3 cards of the stock, seats 5 and 6 dropped, so seat 2 draws its 4 cards from
+    a restock of 17 cards (14 unseen, seat 1's 3 discards). Seat 2 then follows 2♣
+    with A♣ (legal whatever else it holds). Counting the deals, A♣ came from the
+    restock in 4·14/17 of every 3 + 4·14/17 cases, 56/107 ≈ 0.523 (4/7 ≈ 0.571 if
+    the restock's known cards were ignored)."""
+    state = bourre.new_game(bourre.Rules(players=7, hand_size=7), dealer=0)
+    state = dealt(state, {1: "2c 3c 4c 5c 6c 7c 8c", 2: "Ac 2d 3d 4d 5d 6d 7d"}, trump_card="2h")
+    for say in ("stay", "stay", "stay", "stay", "drop", "drop", "stay"):
+        state = state.apply(StayIn() if say == "stay" else bourre.Drop())
+    state = state.apply(Exchange(cards("6c 7c 8c"))).apply(Exchange(cards("2d 3d 4d 5d")))
+    state = state.apply(sample_chance(state, random.Random(0)))
+    for _ in range(3):
+        state = state.apply(Exchange(()))
+    state = state.apply(Play(cards("2c")[0])).apply(Play(cards("Ac")[0]))
+    view = state.view(1)
+    rng = random.Random(13)
+    draws = 5000
+    ace = cards("Ac")[0]
+    restocked = 0
+    for _ in range(draws):
+        shuffles = [a for a in determinize(view, rng).history if a.__class__.__name__ == "Shuffle"]
+        restocked += ace in shuffles[1].order[:4]
+    p = 56 / 107
+    assert abs(restocked - draws * p) < 4 * (draws * p * (1 - p)) ** 0.5
