@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from math import perm
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardrules.actions import Action
 from cardrules.bourre.actions import Drop, Exchange, HiddenExchange, Play, StayIn
@@ -38,7 +38,20 @@ from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.events import Event
 
-__all__ = ["BourrePlan", "Plan", "fill", "is_restock", "propose_bourre"]
+__all__ = ["BourrePlan", "Plan", "Seen", "fill", "is_restock", "propose_bourre"]
+
+
+class Seen(NamedTuple):
+    """What the seat saw of one deal: the deal's actions and events as its view shows
+    them, the cards it received, and the cards it sees face up now at known places of
+    the shuffle (position → card; the current deal's retourné in historic Bouillotte,
+    which no event names)."""
+
+    actions: Sequence[Action]
+    events: Sequence[Event]
+    mine: Sequence[Card]
+    up: dict[int, Card]
+
 
 Slot = int | tuple[int, int]
 """A place: a position of the deal's shuffle, or ``(restock, position)`` in a restock's."""
@@ -318,16 +331,10 @@ def _place_mucked(
     return num, den
 
 
-def propose_bourre(
-    state: Any,
-    seat: int,
-    actions: Sequence[Action],
-    events: Sequence[Event],
-    mine: Sequence[Card],
-    rng: random.Random,
-) -> Plan | None:
+def propose_bourre(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """A proposal for the Bourré deal at the chance node ``state`` (see the module)."""
-    deal = _Deal(state, seat, actions, events)
+    mine = seen.mine
+    deal = _Deal(state, seat, seen.actions, seen.events)
     discards = _discards(deal, mine, rng)
     deck = state.chance_cards
     scheduled = None if discards is None else _schedule(deal, discards, len(deck))

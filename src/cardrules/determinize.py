@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules import bourre
-from cardrules._bourre_deal import Plan, fill, is_restock, propose_bourre
+from cardrules._bourre_deal import Plan, Seen, fill, is_restock, propose_bourre
 from cardrules.actions import Action
 from cardrules.bouillotte import historic, modern
 from cardrules.bouillotte.historic.events import ShowdownHands
@@ -79,28 +79,27 @@ MAX_ATTEMPTS = 200_000
 deal explains."""
 
 
-Proposer = Callable[
-    [Any, int, Sequence[Action], Sequence[Event], Sequence[Card], random.Random], Plan | None
-]
-"""``propose(state, seat, actions, events, mine, rng)``: a plan for the deal at the chance
-node ``state`` (``actions`` and ``events`` the deal's as the view shows them, ``mine``
-the cards the seat received in it), or ``None`` to reject at once."""
+Proposer = Callable[[Any, int, Seen, random.Random], Plan | None]
+"""``propose(state, seat, seen, rng)``: a plan for the deal at the chance node ``state``
+given what the seat saw of it, or ``None`` to reject at once."""
 
 
 class Game:
     """What :func:`determinize` needs of one game."""
 
-    __slots__ = ("is_restock", "new_game", "propose")
+    __slots__ = ("face_up", "is_restock", "new_game", "propose")
 
     def __init__(
         self,
         new_game: Callable[..., Any],
         propose: Proposer,
-        is_restock: Callable[[Sequence[Action], int], bool],
+        is_restock: Callable[[Sequence[Action], int], bool] = lambda history, index: False,
+        face_up: Callable[[Any], dict[int, Card]] = lambda view: {},
     ) -> None:
         self.new_game = new_game
         self.propose = propose
         self.is_restock = is_restock
+        self.face_up = face_up
 
 
 def determinize(view: ViewBase, rng: random.Random) -> Any:
@@ -173,14 +172,9 @@ def _session(view: ViewBase, rng: random.Random, game: Game) -> Any:
     for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
         first = markers.get(state.deal_number, 0)
         last = markers.get(state.deal_number + 1, len(events))
-        state = _deal(
-            state,
-            seat,
-            (history[start + 1 : end], events[first:last], received[k]),
-            (events, received),
-            rng,
-            game,
-        )
+        up = game.face_up(view) if state.deal_number == view.deal_number else {}
+        seen = Seen(history[start + 1 : end], events[first:last], received[k], up)
+        state = _deal(state, seat, seen, (events, received), rng, game)
     return state
 
 
@@ -196,19 +190,18 @@ def _apply_public(state: Any, actions: Sequence[Action]) -> Any:
 def _deal(
     state: Any,
     seat: int,
-    deal: tuple[Sequence[Action], Sequence[Event], Sequence[Card]],
+    deal: Seen,
     seen: tuple[tuple[Event, ...], tuple[tuple[Card, ...], ...]],
     rng: random.Random,
     game: Game,
 ) -> Any:
     """The state after the deal at the chance node ``state``, drawn until consistent."""
-    actions, deal_events, mine = deal
     events, received = seen
     for _ in range(MAX_ATTEMPTS):
-        plan = game.propose(state, seat, actions, deal_events, mine, rng)
+        plan = game.propose(state, seat, deal, rng)
         if plan is None:
             continue
-        after = _replay(state, plan, actions, rng)
+        after = _replay(state, plan, deal.actions, rng)
         if after is None:
             continue
         shown = after.view(seat)
@@ -236,10 +229,6 @@ def _replay(state: Any, plan: Plan, actions: Sequence[Action], rng: random.Rando
 # ------------------------------------------------------------------ the games
 
 
-def _never_restock(history: Sequence[Action], index: int) -> bool:
-    return False
-
-
 def _place_hand(
     placed: dict[int, Card], cards: Sequence[Card], first: int, players: int, start: int = 0
 ) -> bool:
@@ -252,23 +241,16 @@ def _place_hand(
     return True
 
 
-def _propose_modern(
-    state: Any,
-    seat: int,
-    actions: Sequence[Action],
-    events: Sequence[Event],
-    mine: Sequence[Card],
-    rng: random.Random,
-) -> Plan | None:
+def _propose_modern(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """Modern Bouillotte: the seat's cards, the retournés (V-M.1, V-M.4), the cards
     turned (V-M.2, V-M.3) and shown (M-5) are forced; the rest is uniform."""
     n = state.rules.players
     up = state.rules.retournes
     eldest = (state.dealer + 1) % n
-    placed: dict[int, Card] = {}
-    ok = _place_hand(placed, mine, (seat - eldest) % n, n)
+    placed = dict(seen.up)
+    ok = _place_hand(placed, seen.mine, (seat - eldest) % n, n)
     turned = [0] * n
-    for event in events:
+    for event in seen.events:
         cls = event.__class__
         if cls is RetournesTurned:
             ok &= _place_hand(placed, event.cards, 3 * n, 1)  # type: ignore[attr-defined]
@@ -283,21 +265,14 @@ def _propose_modern(
     return None if shuffle is None else Plan(shuffle)
 
 
-def _propose_historic(
-    state: Any,
-    seat: int,
-    actions: Sequence[Action],
-    events: Sequence[Event],
-    mine: Sequence[Card],
-    rng: random.Random,
-) -> Plan | None:
+def _propose_historic(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """Historic Bouillotte: the seat's cards, the retourné and the hands shown at the
     showdown (H-5) are forced; the rest is uniform."""
     n = len(state.stacks)
     eldest = (state.dealer + 1) % n
-    placed: dict[int, Card] = {}
-    ok = _place_hand(placed, mine, (seat - eldest) % n, n)
-    for event in events:
+    placed = dict(seen.up)
+    ok = _place_hand(placed, seen.mine, (seat - eldest) % n, n)
+    for event in seen.events:
         if isinstance(event, ShowdownHands):
             ok &= _place_hand(placed, (event.retourne,), 3 * n, 1)
             for other, hand in enumerate(event.hands):
@@ -306,9 +281,15 @@ def _propose_historic(
     return None if shuffle is None else Plan(shuffle)
 
 
+def _retourne(view: Any) -> dict[int, Card]:
+    """Historic Bouillotte: the retourné of the deal in progress, at its place (H-3.1)."""
+    card = view.retourne
+    return {} if card is None else {3 * len(view.stacks): card}
+
+
 _GAMES: dict[type, Game] = {
-    ModernView: Game(modern.new_game, _propose_modern, _never_restock),
-    HistoricView: Game(historic.new_game, _propose_historic, _never_restock),
+    ModernView: Game(modern.new_game, _propose_modern),
+    HistoricView: Game(historic.new_game, _propose_historic, face_up=_retourne),
     BourreView: Game(bourre.new_game, propose_bourre, is_restock),
 }
 """Each game's view class → what :func:`determinize` needs of the game."""
