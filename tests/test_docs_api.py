@@ -13,6 +13,7 @@ MODULES = [
     "cardrules.cards",
     "cardrules.actions",
     "cardrules.chance",
+    "cardrules.determinize",
     "cardrules.errors",
     "cardrules.events",
     "cardrules.game",
