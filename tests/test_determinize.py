@@ -285,3 +285,28 @@ def test_bourre_restock_odds_with_a_played_card() -> None:
         restocked += ace in shuffles[1].order[:4]
     p = 56 / 107
     assert abs(restocked - draws * p) < 4 * (draws * p * (1 - p)) ** 0.5
+
+
+def test_the_benchmark_runs_and_reports_draws_per_second() -> None:
+    """``python benchmarks/determinize.py`` (tiny numbers; no timing assertion)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "benchmarks/determinize.py", "--positions", "1", "--seconds", "0.01"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=root,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = json.loads(done.stdout)["determinize"]
+    assert {r["case"].split(" ")[0] for r in results} == {
+        "bouillotte-modern",
+        "bouillotte-historic",
+        "bourre",
+    }
+    assert all(r["draws"] >= 1 and r["draws_per_second"] > 0 for r in results)
