@@ -310,3 +310,16 @@ def test_the_benchmark_runs_and_reports_draws_per_second() -> None:
         "bourre",
     }
     assert all(r["draws"] >= 1 and r["draws_per_second"] > 0 for r in results)
+
+
+def test_a_forged_view_is_refused_with_a_clear_error() -> None:
+    """A view no deal explains (seat 1's public record under seat 0's name: it names
+    no card received) raises CardRulesError, not a raw IndexError."""
+    state = modern.new_game()
+    state = state.apply(sample_chance(state, random.Random(4)))
+    view = state.view(1)
+    rebuild, (cls, _seat, public, legal) = view.__reduce__()
+    forged = rebuild(cls, 0, public, legal)
+    assert isinstance(forged, type(view))
+    with pytest.raises(CardRulesError, match="no deal is consistent with this view"):
+        determinize(forged, random.Random(0))

@@ -42,8 +42,9 @@ accepted proposals uniform again. Rejection keeps uniformity: accepted deals are
 uniform over the consistent ones. A final check compares the whole view; a mismatch
 (which does not happen for a real view) redraws the session.
 
-Each deal is tried at most :data:`MAX_ATTEMPTS` times; a view that no deal explains
-(not a real view: edited by hand) raises :class:`~cardrules.CardRulesError`.
+Each deal is tried at most :data:`MAX_ATTEMPTS` times, the whole session at most
+:data:`MAX_SESSIONS` times; a view that no deal explains (not a real view: one forged
+by hand) raises :class:`~cardrules.CardRulesError`.
 """
 
 from __future__ import annotations
@@ -72,11 +73,14 @@ from cardrules.errors import CardRulesError, shorten
 from cardrules.events import DealStarted, Event
 from cardrules.viewing import ViewBase
 
-__all__ = ["MAX_ATTEMPTS", "determinize"]
+__all__ = ["MAX_ATTEMPTS", "MAX_SESSIONS", "determinize"]
 
 MAX_ATTEMPTS = 200_000
-"""Proposals tried per deal (and sessions replayed) before giving up on a view that no
-deal explains."""
+"""Proposals tried per deal before giving up on a view that no deal explains."""
+
+MAX_SESSIONS = 1_000
+"""Sessions replayed (each deal drawn until consistent) before giving up on a view
+whose deals are each explained but not the view as a whole."""
 
 
 Proposer = Callable[[Any, int, Seen, random.Random], Plan | None]
@@ -116,7 +120,8 @@ def determinize(view: ViewBase, rng: random.Random) -> Any:
     :returns: a state of the view's game with ``state.view(view.seat) == view``.
     :raises TypeError: if ``view`` is not a view or ``rng`` not a ``random.Random``.
     :raises CardRulesError: if no deal explains the view (after :data:`MAX_ATTEMPTS`
-        proposals for one deal): only a view edited by hand can do that.
+        proposals for one deal, or :data:`MAX_SESSIONS` replays of the session): only
+        a view forged by hand can do that.
 
     >>> import random
     >>> from cardrules.bouillotte import modern
@@ -135,16 +140,16 @@ def determinize(view: ViewBase, rng: random.Random) -> Any:
     if not isinstance(rng, random.Random):
         raise TypeError(f"determinize: rng must be a random.Random, not {shorten(rng, repr)}")
     game = _game_of(view)
-    for _ in range(MAX_ATTEMPTS):
+    for _ in range(MAX_SESSIONS):
         state = _session(view, rng, game)
         if state.view(view.seat) == view:
             return state
-    raise CardRulesError(_INCONSISTENT)  # pragma: no cover - only a forged view
+    raise CardRulesError(_INCONSISTENT)
 
 
 _INCONSISTENT = (
-    "determinize: no deal is consistent with this view (after "
-    f"{MAX_ATTEMPTS} proposals); a view made by state.view(seat) always has one"
+    "determinize: no deal is consistent with this view; a view made by "
+    "state.view(seat) always has one"
 )
 
 
@@ -168,6 +173,8 @@ def _session(view: ViewBase, rng: random.Random, game: Game) -> Any:
     ]
     markers = {e.deal_number: i for i, e in enumerate(events) if isinstance(e, DealStarted)}
     ends = [*starts[1:], len(history)] if starts else []
+    if len(received) != len(starts):  # the seat received cards at every deal's shuffle
+        raise CardRulesError(_INCONSISTENT)
     state = _apply_public(state, history[: starts[0] if starts else len(history)])
     for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
         first = markers.get(state.deal_number, 0)
