@@ -172,8 +172,11 @@ def _discards(deal: _Deal, mine: Sequence[Card], rng: random.Random) -> dict[int
     for seat, count in deal.exchanges:
         places = deal.places(seat)
         if seat == deal.seat:
-            assert deal.mine is not None
-            chosen[seat] = [places[mine.index(card)] for card in deal.mine.discards]
+            dealt = list(mine[: deal.size])
+            own = () if deal.mine is None else deal.mine.discards
+            if len(own) != count or not set(own).issubset(dealt):
+                return None  # not a real view: its own exchange is shown whole
+            chosen[seat] = [places[dealt.index(card)] for card in own]
             continue
         if seat == deal.dealer and deal.trump in deal.played[seat]:
             places = places[:-1]
