@@ -138,8 +138,11 @@ def test_exchange_is_a_bitmask_over_the_sorted_hand() -> None:
     exchange = bourre.Exchange(cards("4d 2d"))
     assert encoding.action_id(exchange, view) == 54 + 0b101
     assert encoding.action_of(54, view) == bourre.Exchange(())
-    with pytest.raises(ValueError, match="hand is 2♦ 3♦ 4♦ 5♦ 6♦"):
-        encoding.action_id(bourre.Exchange(cards("2c")), view)
+    for odd in (cards("2c"), cards("2d 2d"), ([1],)):
+        with pytest.raises(ValueError, match="hand is 2♦ 3♦ 4♦ 5♦ 6♦"):
+            encoding.action_id(bourre.Exchange(odd), view)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a play names a card of the deck"):
+        encoding.action_id(bourre.Play([1]), view)  # type: ignore[arg-type]
 
 
 def all_views(module: ModuleType, rules: Any, seed: int, steps: int) -> list[list[Any]]:
