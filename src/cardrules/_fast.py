@@ -25,7 +25,14 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["blank_instances", "cache_setter", "constructor", "replacer", "shell_maker"]
+__all__ = [
+    "blank_instances",
+    "cache_setter",
+    "constructor",
+    "is_draft",
+    "replacer",
+    "shell_maker",
+]
 
 T = TypeVar("T")
 
@@ -139,6 +146,12 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     replace: Callable[..., T] = scope["_replace"]
     replace.__qualname__ = f"{cls.__name__}._replace"
     return replace
+
+
+def is_draft(cls: type) -> bool:
+    """Whether ``cls`` is the mutable twin that :func:`constructor` or :func:`replacer`
+    made of a frozen class (so a class hook can leave it alone)."""
+    return cls.__dict__.get("__setattr__") is object.__setattr__
 
 
 def _draft(cls: type) -> type:
