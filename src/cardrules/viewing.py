@@ -54,7 +54,7 @@ from cardrules.legal import Legal
 __all__ = ["ViewBase"]
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, init=False)
 class ViewBase:
     """What one seat may see of a state; the base of every game's ``View``.
 
