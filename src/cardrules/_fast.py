@@ -30,6 +30,7 @@ __all__ = [
     "cache_setter",
     "constructor",
     "instances_maker",
+    "is_draft",
     "replacer",
     "shell_maker",
 ]
@@ -146,6 +147,12 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     replace: Callable[..., T] = scope["_replace"]
     replace.__qualname__ = f"{cls.__name__}._replace"
     return replace
+
+
+def is_draft(cls: type) -> bool:
+    """Whether ``cls`` is the mutable twin that :func:`constructor` or :func:`replacer`
+    made of a frozen class (so a class hook can leave it alone)."""
+    return cls.__dict__.get("__setattr__") is object.__setattr__
 
 
 def _draft(cls: type) -> type:

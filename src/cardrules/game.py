@@ -32,14 +32,14 @@ __all__ = [
 
 T = TypeVar("T")
 
-_CHUNK = 64
+_CHUNK = 32
 
 
 @attrs.frozen(slots=True)
 class Log(Generic[T]):
     """An append-only sequence that shares structure between versions.
 
-    ``append`` copies at most ``64`` items, not the whole log, so a state's
+    ``append`` copies at most ``32`` items, not the whole log, so a state's
     ``history`` can grow for a whole session without quadratic cost. The layout
     depends only on the items, so equal logs are equal values, hash alike and
     pickle flat (two levels of tuples, never a deep chain).
@@ -88,6 +88,18 @@ class Log(Generic[T]):
         if not self.chunks:
             return self.tail
         return tuple(item for chunk in (*self.chunks, self.tail) for item in chunk)
+
+    def replace_last(self, item: T) -> Log[T]:
+        """This log with its newest item replaced by ``item`` (the same layout as
+        appending ``item`` in its place); an empty log gets ``item`` appended.
+
+        >>> Log[int]().extend((1, 2)).replace_last(5).as_tuple()
+        (1, 5)
+        """
+        tail = self.tail
+        if not tail:
+            return self.append(item)
+        return _make_log(self.chunks, (*tail[:-1], item))
 
     def last(self) -> T | None:
         """The newest item, or ``None`` when empty."""
