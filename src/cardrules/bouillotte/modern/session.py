@@ -25,7 +25,12 @@ from cardrules.events import (
     SessionEnded,
 )
 from cardrules.game import Log
-from cardrules.pots import betting_pots, side_pots, split_pot, uncalled_excess
+from cardrules.pots import (
+    betting_pots,
+    side_pots_unchecked,
+    split_pot_unchecked,
+    uncalled_excess_unchecked,
+)
 
 from .events import HandShown
 from .hands import value_of
@@ -175,7 +180,7 @@ def showdown(record: Record) -> Record:
     stacks = list(record.stacks)
     contributions = list(record.contributions)
     events: list[Event] = []
-    excess = uncalled_excess(contributions)
+    excess = uncalled_excess_unchecked(contributions)
     if excess is not None:
         seat, amount = excess
         contributions[seat] -= amount
@@ -191,13 +196,13 @@ def showdown(record: Record) -> Record:
             value = values[seat] = value_of(rules, hands[seat], retournes)
             keys[seat] = value.key
             events.append(HandShown(seat, hands[seat], str(value)))
-    pots = side_pots(contributions, [live >> seat & 1 == 1 for seat in range(n)])
+    pots = side_pots_unchecked(contributions, [live >> seat & 1 == 1 for seat in range(n)])
     for index, (amount, eligible) in enumerate(pots):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
         winners = tuple([seat for seat in eligible if keys[seat] == best])
-        shares = split_pot(amount, winners, eldest, n)
+        shares = split_pot_unchecked(amount, winners, eldest, n)
         for seat in winners:
             stacks[seat] += shares[seat]
         events.append(PotWon(amount, winners, shares, index, str(values[winners[0]])))
