@@ -56,7 +56,8 @@ class Log(Generic[T]):
         """This log with ``item`` added at the end."""
         tail = self.tail
         if len(tail) < _CHUNK:
-            return _make_log(self.chunks, (*tail, item))
+            # one concatenation: (*tail, item) copies twice, through a list
+            return _make_log(self.chunks, tail + (item,))  # noqa: RUF005
         return _make_log((*self.chunks, tail), (item,))
 
     def extend(self, items: Sequence[T]) -> Log[T]:
@@ -64,7 +65,7 @@ class Log(Generic[T]):
         appending them one by one, built in one step)."""
         if not items:
             return self
-        tail = (*self.tail, *items)
+        tail = self.tail + tuple(items)
         chunks = self.chunks
         while len(tail) > _CHUNK:
             chunks = (*chunks, tail[:_CHUNK])
