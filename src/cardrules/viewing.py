@@ -186,6 +186,21 @@ class ViewBase:
 
     # ------------------------------------------------------------ value semantics
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ViewBase)
+        if self.seat != other.seat:
+            return False
+        mine, theirs = self._hash, other._hash
+        if mine is not None and theirs is not None and mine != theirs:
+            return False  # both hashes known and different: not equal, at no cost
+        return bool(self._public == other._public)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def __hash__(self) -> int:
         found = self._hash
         if found is None:

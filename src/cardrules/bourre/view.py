@@ -25,8 +25,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from cardrules._fast import copier
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Record, cards_of
+from cardrules.bourre.record import Private, Record, Table, cards_of
 from cardrules.bourre.rules import Rules
 from cardrules.bourre.session import pots_of, returns
 from cardrules.cards import STANDARD_DECK, Card, Suit
@@ -184,6 +185,14 @@ class View(ViewBase):
 _EMPTY: Log[Any] = Log()
 _UNKNOWN = tuple((-1,) * size for size in range(53))
 """A stock of each size whose cards are unknown."""
+_COUNTED = tuple((1 << size) - 1 for size in range(53))
+"""A card mask standing for ``size`` unknown cards."""
+_NO_HANDS = tuple((0,) * n for n in range(9))
+_NO_LOGS = tuple((_EMPTY,) * n for n in range(9))
+_NONE_YET = tuple((None,) * n for n in range(9))
+_public_table = copier(Table, ("trump_out", "stock", "muck", "discarded", "pending"))
+_public_record = copier(Record, ("table", "hands", "private"))
+_public_private = copier(Private, ("secret", "received", "own_actions"))
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -209,24 +218,29 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     pending = table.pending
     muck = table.muck.bit_count() + (1 if discarded_up and pending is None else 0)
     n = len(record.hands)
-    hands = [0] * n
+    hands = list(_NO_HANDS[n])
     hands[seat] = record.hands[seat]
     private = record.private
-    received, own = [_EMPTY] * n, [_EMPTY] * n
+    received, own = list(_NO_LOGS[n]), list(_NO_LOGS[n])
     received[seat], own[seat] = private.received[seat], private.own_actions[seat]
-    public_table = table._replace(
-        trump_out=dealer_dropped or (discarded_up and seat == dealer),
-        stock=_UNKNOWN[len(table.stock)],
-        muck=(1 << muck) - 1,
-        discarded=tuple(
-            d if d is None or other == seat else (1 << d.bit_count()) - 1
-            for other, d in enumerate(table.discarded)
-        ),
-        pending=None if pending is None else (pending[0], pending[1], 0),
+    discarded = table.discarded
+    if discarded != _NONE_YET[n]:  # others' discards: their counts only
+        discarded = tuple(
+            d if d is None or other == seat else _COUNTED[d.bit_count()]
+            for other, d in enumerate(discarded)
+        )
+    public_table = _public_table(
+        table,
+        dealer_dropped or (discarded_up and seat == dealer),
+        _UNKNOWN[len(table.stock)],
+        _COUNTED[muck],
+        discarded,
+        None if pending is None else (pending[0], pending[1], 0),
     )
-    public = record._replace(
-        table=public_table,
-        hands=tuple(hands),
-        private=private._replace(secret=_EMPTY, received=tuple(received), own_actions=tuple(own)),
+    public = _public_record(
+        record,
+        public_table,
+        tuple(hands),
+        _public_private(private, _EMPTY, tuple(received), tuple(own)),
     )
     return View._make(seat, public, legal)  # type: ignore[no-any-return]

@@ -19,11 +19,12 @@ out (:func:`view_of`); every member is computed from it when asked (see
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from cardrules._fast import copier
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Record
+from cardrules.bouillotte.historic.record import Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS, Rules
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
@@ -154,8 +155,11 @@ class View(ViewBase):
         return returns(self._public)
 
 
-_EMPTY: Log[tuple[Card, ...]] = Log()
-_NO_HANDS = ((),) * PLAYERS
+_EMPTY: Log[Any] = Log()
+_NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
+_NO_LOGS = (_EMPTY,) * PLAYERS
+_public_deal = copier(Deal, ("hands",))
+_public_record = copier(Record, ("deal", "shuffles", "received"))
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -167,12 +171,11 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    deal = record.deal
-    hands: list[tuple[Card, ...]] = list(_NO_HANDS)
-    hands[seat] = deal.hands[seat]
-    received = [_EMPTY] * PLAYERS
+    hands = list(_NO_HANDS)
+    hands[seat] = record.deal.hands[seat]
+    received = list(_NO_LOGS)
     received[seat] = record.received[seat]
-    public = record._replace(
-        deal=deal._replace(hands=tuple(hands)), shuffles=_EMPTY, received=tuple(received)
+    public = _public_record(
+        record, _public_deal(record.deal, tuple(hands)), _EMPTY, tuple(received)
     )
     return View._make(seat, public, legal)  # type: ignore[no-any-return]

@@ -18,15 +18,16 @@ out (:func:`view_of`); every member is computed from it when asked (see
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from cardrules._fast import copier
 from cardrules.cards import Card
 from cardrules.game import Log
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
 from .phase import Phase
-from .record import Record
+from .record import Deal, Record
 from .rules import Rules
 from .session import pots_of, returns
 
@@ -131,7 +132,12 @@ class View(ViewBase):
         return returns(self._public)
 
 
-_EMPTY: Log[tuple[Card, ...]] = Log()
+_EMPTY: Log[Any] = Log()
+_NO_HANDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(((),) * n for n in range(9))
+_NOTHING_UP = tuple((0,) * n for n in range(9))
+_NO_LOGS = tuple((_EMPTY,) * n for n in range(9))
+_public_deal = copier(Deal, ("deck", "hands", "brelans"))
+_public_record = copier(Record, ("deal", "shuffles", "received"))
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -146,11 +152,16 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     (1, 1, 1, 1)
     """
     deal = record.deal
-    hands = deal.hands
-    ups = deal.face_up
-    shown = tuple(hand if other == seat else hand[: ups[other]] for other, hand in enumerate(hands))
-    received = tuple(log if other == seat else _EMPTY for other, log in enumerate(record.received))
-    public = record._replace(
-        deal=deal._replace(deck=(), hands=shown, brelans=0), shuffles=_EMPTY, received=received
+    n = len(record.stacks)
+    if deal.face_up == _NOTHING_UP[n]:
+        shown = list(_NO_HANDS[n])
+        shown[seat] = deal.hands[seat]
+    else:  # open cards (V-M.2, V-M.3): the others' face-up cards too
+        shown = [hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True)]
+        shown[seat] = deal.hands[seat]
+    received = list(_NO_LOGS[n])
+    received[seat] = record.received[seat]
+    public = _public_record(
+        record, _public_deal(deal, (), tuple(shown), 0), _EMPTY, tuple(received)
     )
     return View._make(seat, public, legal)  # type: ignore[no-any-return]

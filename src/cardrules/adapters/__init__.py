@@ -1,0 +1,1 @@
+"""Adapters that connect the games to outside libraries (each needs its extra)."""
