@@ -22,11 +22,13 @@ from cardrules import (
     RecordError,
     RulesError,
     Shuffle,
+    bourre,
     play,
     random_policy,
     sample_chance,
 )
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, raise_to
+from cardrules.bouillotte import modern
 from cardrules.cards import cards
 from cardrules.chance import HIDDEN_SHUFFLE, check_shuffle
 from cardrules.events import PotCarried, PotShared, PotWon, SessionEnded, signed
@@ -105,6 +107,36 @@ def test_X_2_sample_chance_is_uniform_and_seeded() -> None:
         sample_chance(state, 3)  # type: ignore[arg-type]
 
 
+def test_X_2_sample_chance_draws_what_rng_shuffle_draws() -> None:
+    """X-2: a seeded shuffle is the one ``random.Random.shuffle`` makes (a seed means the
+    same deals across versions), for a plain Random and for a subclass, and the rng is
+    left in the same state."""
+
+    class Counted(random.Random):
+        pass
+
+    for game in (bourre, modern):
+        state = game.new_game()
+        for seed in range(40):
+            for kind in (random.Random, Counted):
+                mine, theirs = kind(seed), kind(seed)
+                order = list(state.chance_cards)
+                theirs.shuffle(order)
+                assert sample_chance(state, mine).order == tuple(order)
+                assert mine.random() == theirs.random()
+
+
+def test_random_policy_draws_what_randrange_draws() -> None:
+    """random_policy picks ``actions[rng.randrange(len(actions))]``, the same draw."""
+    state = bourre.new_game()
+    state = state.apply(sample_chance(state, random.Random(2)))
+    for seed in range(60):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        actions = state.legal_actions()
+        assert random_policy(state.view(state.to_act), mine) is actions[theirs.randrange(2)]
+        assert mine.random() == theirs.random()
+
+
 def test_play_and_random_policy() -> None:
     state = toy_game.new_game(toy_game.Rules(deals=5))
     final = play(state, [random_policy, random_policy], random.Random(3))
@@ -133,7 +165,7 @@ def test_log_shares_structure_and_compares_by_value(items: list[int], cut: int) 
     assert log.last() == (items[-1] if items else None)
     longer = log.append(7)
     assert tuple(log) == tuple(items) and tuple(longer) == (*items, 7)
-    assert all(len(chunk) == 64 for chunk in log.chunks)
+    assert all(len(chunk) == 32 for chunk in log.chunks)  # the documented chunk size
 
 
 def test_standings_share_places() -> None:

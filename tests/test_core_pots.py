@@ -15,8 +15,11 @@ from cardrules.pots import (
     eldest_order,
     share_exactly,
     side_pots,
+    side_pots_unchecked,
     split_pot,
+    split_pot_unchecked,
     uncalled_excess,
+    uncalled_excess_unchecked,
 )
 
 contributions = st.lists(st.integers(0, 60), min_size=2, max_size=7)
@@ -160,3 +163,19 @@ def test_X_4_betting_pots_equal_side_pots_once_the_betting_closes(
     top = max(c for c, a in zip(contribs, live, strict=True) if a)
     all_in = [c < top for c in contribs]
     assert betting_pots(contribs, live, all_in) == side_pots(contribs, live)
+
+
+@given(contributions, st.data(), st.integers(0, 30))
+def test_X_4_X_5_the_unchecked_twins_agree_with_the_checked_functions(
+    contribs: list[int], data: st.DataObject, dead: int
+) -> None:
+    """The games' showdowns call the unchecked twins: on right arguments they give
+    what the public, checked functions give."""
+    n = len(contribs)
+    live = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    assert side_pots_unchecked(contribs, live, dead) == side_pots(contribs, live, dead)
+    assert uncalled_excess_unchecked(contribs) == uncalled_excess(contribs)
+    winners = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True))
+    first = data.draw(st.integers(0, n - 1))
+    amount = sum(contribs) + dead
+    assert split_pot_unchecked(amount, winners, first, n) == split_pot(amount, winners, first, n)

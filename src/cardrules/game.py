@@ -60,7 +60,8 @@ class Log(Generic[T]):
         """This log with ``item`` added at the end."""
         tail = self.tail
         if len(tail) < _CHUNK:
-            return _make_log(self.chunks, (*tail, item), self._hashes)
+            # one concatenation: (*tail, item) copies twice, through a list
+            return _make_log(self.chunks, tail + (item,), self._hashes)  # noqa: RUF005
         return _make_log((*self.chunks, tail), (item,), (*self._hashes, hash(tail)))
 
     def extend(self, items: Sequence[T]) -> Log[T]:
@@ -68,7 +69,7 @@ class Log(Generic[T]):
         appending them one by one, built in one step)."""
         if not items:
             return self
-        tail = (*self.tail, *items)
+        tail = self.tail + tuple(items)
         chunks, hashes = self.chunks, self._hashes
         while len(tail) > _CHUNK:
             chunk = tail[:_CHUNK]

@@ -50,11 +50,23 @@ def side_pots(
     _check_amounts(contributions, "contributions")
     _check_flags(live, "live", len(contributions))
     _check_amount(dead, "dead")
-    levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive})
+    return side_pots_unchecked(contributions, live, dead)
+
+
+def side_pots_unchecked(
+    contributions: Sequence[int], live: Sequence[bool], dead: int = 0
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """:func:`side_pots` of arguments known to be right (the games' showdowns): no
+    check, same result.
+
+    >>> side_pots_unchecked((6, 3, 6), (True, True, False))
+    ((9, (0, 1)), (6, (0,)))
+    """
+    levels = {c for c, alive in zip(contributions, live, strict=True) if alive}
     if len(levels) == 1:  # the common case: every seat still in put in the same
-        eligible = tuple(seat for seat, alive in enumerate(live) if alive)
+        eligible = tuple([seat for seat, alive in enumerate(live) if alive])
         return ((sum(contributions) + dead, eligible),)
-    return _pots_at(levels, contributions, live, (True,) * len(contributions), dead)
+    return _pots_at(sorted(levels), contributions, live, (True,) * len(contributions), dead)
 
 
 def betting_pots(
@@ -136,6 +148,16 @@ def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int] | None:
     True
     """
     _check_amounts(contributions, "contributions")
+    return uncalled_excess_unchecked(contributions)
+
+
+def uncalled_excess_unchecked(contributions: Sequence[int]) -> tuple[int, int] | None:
+    """:func:`uncalled_excess` of contributions known to be right (the games'
+    showdowns): no check, same result.
+
+    >>> uncalled_excess_unchecked((10, 4, 7))
+    (0, 3)
+    """
     if len(contributions) < 2:
         return None
     first = max(contributions)
@@ -172,7 +194,22 @@ def split_pot(amount: int, winners: Sequence[int], first: int, players: int) -> 
     _check_seats((first,), "first", players)
     if not winners:
         raise ValueError("split_pot needs at least one winner")
+    return split_pot_unchecked(amount, winners, first, players)
+
+
+def split_pot_unchecked(
+    amount: int, winners: Sequence[int], first: int, players: int
+) -> tuple[int, ...]:
+    """:func:`split_pot` of arguments known to be right (the games' showdowns, at least
+    one winner): no check, same result.
+
+    >>> split_pot_unchecked(5, (0, 3), 1, 4)
+    (2, 0, 0, 3)
+    """
     shares = [0] * players
+    if len(winners) == 1:  # the common case: nothing to divide
+        shares[winners[0]] = amount
+        return tuple(shares)
     each, odd = divmod(amount, len(winners))
     for seat in winners:
         shares[seat] = each

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from cardrules._fast import blank_instances, constructor
+from cardrules._fast import blank_instances, constructor, instances_maker
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
@@ -35,9 +35,14 @@ STAY_OR_DROP = Legal((STAY_IN, DROP))
 
 _listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
 """``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
-_make_exchange = constructor(Exchange, ("discards",))
-"""``Exchange(discards)`` of discards already in canonical order, without its
-converter (the exchanges of four cards or more, built afresh)."""
+_make_exchanges = instances_maker(Exchange, "discards")
+"""``Exchange(discards)`` for each of the ``discards`` given, already in canonical order,
+without its converter (the exchanges of four cards or more, built afresh)."""
+_card_of = STANDARD_DECK.__getitem__
+_EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 13)
+"""Hand mask | most << 52 → the legal exchanges of that hand. Small on purpose: hands
+rarely repeat, and a large cache keeps thousands of exchanges alive for the garbage
+collector to walk (measured: a 1 MiB budget cost more than it saved)."""
 _BYTE_PLAYS = tuple(
     tuple(
         tuple(
@@ -50,8 +55,6 @@ _BYTE_PLAYS = tuple(
 """For each byte of a card mask (chunk ``k``: card indices ``8k`` … ``8k+7``) and each
 value of that byte, the interned plays of its cards: a mask's plays are read a byte at
 a time, with no work per card."""
-_EXCHANGE_CACHE = BoundedCache[tuple[int, int], tuple[Exchange, ...]](1 << 20)
-"""(hand mask, most) → the legal exchanges of that hand."""
 
 
 def plays(mask: int) -> Legal:
@@ -78,30 +81,31 @@ def exchanges(hand: int, most: int) -> Legal:
 
     Exchanges of up to three cards are interned (equal discards, the same object);
     larger ones are built afresh. Every subset is found in C (``combinations`` of the
-    hand, looked up in one table keyed by the tuple of card indices).
+    hand, looked up in one table keyed by the tuple of card indices); equal hands get
+    the very same set while it stays in a small cache.
 
     >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
     ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
     >>> exchanges(1 | 1 << 51, 1).actions()[1] is exchanges(1 | 1 << 7, 3).actions()[1]
     True
     """
-    key = (hand, most)
-    found = _EXCHANGE_CACHE.get(key)
-    if found is None:
-        cards = indices_of(hand)
-        found = _STAND_PAT
-        if most >= 1:
-            found += tuple(map(_SINGLES.__getitem__, cards))
-        if most >= 2:
-            found += tuple(map(_INTERNED.__getitem__, combinations(cards, 2)))
-        if most >= 3:
-            found += tuple(map(_INTERNED.__getitem__, combinations(cards, 3)))
-        if most >= 4:
-            hand_cards = tuple(map(STANDARD_DECK.__getitem__, cards))
-            for size in range(4, most + 1):
-                found += tuple(map(_make_exchange, combinations(hand_cards, size)))
-        found = _EXCHANGE_CACHE.put(key, found)
-    return _listed(found)
+    key = hand | most << 52
+    cached = _EXCHANGE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    cards = indices_of(hand)
+    if most < 1:
+        return _EXCHANGE_CACHE.put(key, _listed(_STAND_PAT))
+    found = _STAND_PAT + tuple(map(_SINGLES.__getitem__, cards))
+    if most >= 2:
+        found += tuple(map(_INTERNED.__getitem__, combinations(cards, 2)))
+    if most >= 3:
+        found += tuple(map(_INTERNED.__getitem__, combinations(cards, 3)))
+    if most >= 4 and len(cards) >= 4:
+        hand_cards = tuple(map(_card_of, cards))
+        for size in range(4, min(most, len(cards)) + 1):
+            found += _make_exchanges(combinations(hand_cards, size))
+    return _EXCHANGE_CACHE.put(key, _listed(found))
 
 
 class _Interned(dict[tuple[int, ...], Exchange]):

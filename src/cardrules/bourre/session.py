@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, keyword_constructor
 from cardrules.actions import Action
 from cardrules.bourre.events import Bourre, PotCapped
 from cardrules.bourre.phase import Phase
@@ -58,6 +58,10 @@ _ante_paid = constructor(AntePaid, ("seat", "amount"))
 """Build an ``AntePaid`` without its attrs ``__init__`` (every seat, every deal)."""
 _deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 """Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
+_new_record = keyword_constructor(Record)
+_new_table = keyword_constructor(Table)
+"""``Record(...)`` and ``Table(...)`` of a new deal without their attrs ``__init__``
+(every field by keyword: a field added to the class and not given is a ``TypeError``)."""
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
 """The reason a pot is won, by trick count."""
 
@@ -154,8 +158,8 @@ def open_deal(
     deal = deal._replace(
         stacks=tuple(stacks), pot=deal.pot + sum(antes), contributions=tuple(antes), rebuys=rebuys
     )
-    return Record(
-        table=Table(
+    return _new_record(
+        table=_new_table(
             deal=deal,
             phase=Phase.DEAL,
             order=(),
@@ -307,9 +311,11 @@ def returns(record: Record) -> tuple[Fraction, ...]:
     """
     deal = record.deal
     stack = deal.rules.stack
-    return tuple(
-        Fraction(held) + share - start - rebuys * stack
-        for held, share, start, rebuys in zip(
-            deal.stacks, deal.shares, deal.initial_stacks, deal.rebuys, strict=True
-        )
-    )
+    chips = [
+        held - start - rebuys * stack
+        for held, start, rebuys in zip(deal.stacks, deal.initial_stacks, deal.rebuys, strict=True)
+    ]
+    shares = deal.shares
+    if any(shares):  # a pot shared at the end (X-7): exact fractions
+        return tuple([Fraction(mine) + share for mine, share in zip(chips, shares, strict=True)])
+    return tuple(map(Fraction, chips))  # whole chips: no fraction arithmetic

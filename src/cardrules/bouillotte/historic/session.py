@@ -34,7 +34,12 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
-from cardrules.pots import betting_pots, share_exactly, side_pots, uncalled_excess
+from cardrules.pots import (
+    betting_pots,
+    share_exactly,
+    side_pots_unchecked,
+    uncalled_excess_unchecked,
+)
 
 __all__ = [
     "begin_deal",
@@ -262,14 +267,14 @@ def showdown(record: Record) -> Record:
     assert retourne is not None
     stacks, contributions, live = record.stacks, record.contributions, record.live
     events: list[Event] = []
-    excess = uncalled_excess(contributions)
+    excess = uncalled_excess_unchecked(contributions)
     if excess is not None:
         seat, amount = excess
         stacks = _with(stacks, seat, amount)
         contributions = _with(contributions, seat, -amount)
         events.append(_new_excess(seat, amount))
     brelans = [brelan_of(hands[s], retourne) if live >> s & 1 else None for s in range(PLAYERS)]
-    pots = side_pots(contributions, _LIVE_FLAGS[live], deal.carried)
+    pots = side_pots_unchecked(contributions, _LIVE_FLAGS[live], deal.carried)
     awards, exposed_all, won = _award(deal, pots, brelans, stacks)
     if exposed_all:
         shown_hands = hands

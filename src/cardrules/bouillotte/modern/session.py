@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cardrules._fast import constructor
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
@@ -25,7 +26,12 @@ from cardrules.events import (
     SessionEnded,
 )
 from cardrules.game import Log
-from cardrules.pots import betting_pots, side_pots, split_pot, uncalled_excess
+from cardrules.pots import (
+    betting_pots,
+    side_pots_unchecked,
+    split_pot_unchecked,
+    uncalled_excess_unchecked,
+)
 
 from .events import HandShown
 from .hands import value_of
@@ -42,6 +48,14 @@ __all__ = [
     "showdown",
     "start_deal",
 ]
+
+_new_deal_started = constructor(DealStarted, ("deal_number", "dealer"))
+_new_ante = constructor(AntePaid, ("seat", "amount"))
+_new_excess = constructor(ExcessReturned, ("seat", "amount"))
+_new_shown = constructor(HandShown, ("seat", "cards", "hand"))
+_new_pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
+"""The events of every deal, built without their attrs ``__init__`` (the values passed
+are of the right types)."""
 
 
 def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
@@ -111,7 +125,7 @@ def start_deal(
     chips = list(stacks)
     contributions = [0] * n
     rebuys = list(old.rebuys)
-    events.append(DealStarted(deal_number, dealer))
+    events.append(_new_deal_started(deal_number, dealer))
     order = seats_from((dealer + 1) % n, n)
     if 0 in chips:
         for seat in order:
@@ -124,7 +138,7 @@ def start_deal(
         amount = ante if ante < chips[seat] else chips[seat]
         chips[seat] -= amount
         contributions[seat] = amount
-        events.append(AntePaid(seat, amount))
+        events.append(_new_ante(seat, amount))
     deal = old._replace(
         phase=Phase.DEAL,
         dealer=dealer,
@@ -162,7 +176,7 @@ def fold_out(record: Record, winner: int) -> Record:
     stacks[winner] += amount
     shares = [0] * n
     shares[winner] = amount
-    event = PotWon(amount, (winner,), tuple(shares), 0, None)
+    event = _new_pot_won(amount, (winner,), tuple(shares), 0, None)
     return end_deal(record, tuple(stacks), [event])
 
 
@@ -175,12 +189,12 @@ def showdown(record: Record) -> Record:
     stacks = list(record.stacks)
     contributions = list(record.contributions)
     events: list[Event] = []
-    excess = uncalled_excess(contributions)
+    excess = uncalled_excess_unchecked(contributions)
     if excess is not None:
         seat, amount = excess
         contributions[seat] -= amount
         stacks[seat] += amount
-        events.append(ExcessReturned(seat, amount))
+        events.append(_new_excess(seat, amount))
     eldest = (deal.dealer + 1) % n
     live = record.live
     hands, retournes = deal.hands, deal.retournes
@@ -190,17 +204,17 @@ def showdown(record: Record) -> Record:
         if live >> seat & 1:
             value = values[seat] = value_of(rules, hands[seat], retournes)
             keys[seat] = value.key
-            events.append(HandShown(seat, hands[seat], str(value)))
-    pots = side_pots(contributions, [live >> seat & 1 == 1 for seat in range(n)])
+            events.append(_new_shown(seat, hands[seat], str(value)))
+    pots = side_pots_unchecked(contributions, [live >> seat & 1 == 1 for seat in range(n)])
     for index, (amount, eligible) in enumerate(pots):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
         winners = tuple([seat for seat in eligible if keys[seat] == best])
-        shares = split_pot(amount, winners, eldest, n)
+        shares = split_pot_unchecked(amount, winners, eldest, n)
         for seat in winners:
             stacks[seat] += shares[seat]
-        events.append(PotWon(amount, winners, shares, index, str(values[winners[0]])))
+        events.append(_new_pot_won(amount, winners, shares, index, str(values[winners[0]])))
     return end_deal(record, tuple(stacks), events)
 
 
