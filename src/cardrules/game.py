@@ -35,6 +35,21 @@ T = TypeVar("T")
 _CHUNK = 32
 
 
+class _Chunk(tuple[Any, ...]):
+    """A full chunk of a :class:`Log`: a tuple that keeps its hash once computed (the
+    chunk is shared by every later version of the log). It pickles as a plain tuple,
+    never with its hash, which may differ in another process."""
+
+    def __hash__(self) -> int:
+        known: int | None = self.__dict__.get("hash")
+        if known is None:
+            known = self.__dict__["hash"] = tuple.__hash__(self)
+        return known
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Chunk, (tuple(self),))
+
+
 @attrs.frozen(slots=True)
 class Log(Generic[T]):
     """An append-only sequence that shares structure between versions.
@@ -42,9 +57,9 @@ class Log(Generic[T]):
     ``append`` copies at most ``32`` items, not the whole log, so a state's
     ``history`` can grow for a whole session without quadratic cost. The layout
     depends only on the items, so equal logs are equal values, hash alike and
-    pickle flat (two levels of tuples, never a deep chain). Each full chunk's hash is
-    computed once, when it is sealed, and shared by every later version: hashing a
-    log costs one hash per chunk plus its newest items, not one per item.
+    pickle flat (two levels of tuples, never a deep chain). A full chunk keeps its
+    hash once computed, and every later version shares the chunk: hashing a log again
+    (a view of a long session, say) costs one lookup per chunk plus its newest items.
 
     >>> log = Log[int]().append(1).append(2)
     >>> tuple(log), len(log), log == Log[int]().extend((1, 2))
@@ -53,16 +68,14 @@ class Log(Generic[T]):
 
     chunks: tuple[tuple[T, ...], ...] = ()
     tail: tuple[T, ...] = ()
-    _hashes: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
-    """The hash of each chunk (never pickled: a hash may differ between processes)."""
 
     def append(self, item: T) -> Log[T]:
         """This log with ``item`` added at the end."""
         tail = self.tail
         if len(tail) < _CHUNK:
             # one concatenation: (*tail, item) copies twice, through a list
-            return _make_log(self.chunks, tail + (item,), self._hashes)  # noqa: RUF005
-        return _make_log((*self.chunks, tail), (item,), (*self._hashes, hash(tail)))
+            return _make_log(self.chunks, tail + (item,))  # noqa: RUF005
+        return _make_log((*self.chunks, _Chunk(tail)), (item,))
 
     def extend(self, items: Sequence[T]) -> Log[T]:
         """This log with ``items`` added at the end, in order (the same layout as
@@ -70,12 +83,11 @@ class Log(Generic[T]):
         if not items:
             return self
         tail = self.tail + tuple(items)
-        chunks, hashes = self.chunks, self._hashes
+        chunks = self.chunks
         while len(tail) > _CHUNK:
-            chunk = tail[:_CHUNK]
-            chunks, hashes = (*chunks, chunk), (*hashes, hash(chunk))
+            chunks = (*chunks, _Chunk(tail[:_CHUNK]))
             tail = tail[_CHUNK:]
-        return _make_log(chunks, tail, hashes)
+        return _make_log(chunks, tail)
 
     def since(self, start: int) -> tuple[T, ...]:
         """The items from index ``start`` on, copying only those.
@@ -105,7 +117,7 @@ class Log(Generic[T]):
         tail = self.tail
         if not tail:
             return self.append(item)
-        return _make_log(self.chunks, (*tail[:-1], item), self._hashes)
+        return _make_log(self.chunks, (*tail[:-1], item))
 
     def last(self) -> T | None:
         """The newest item, or ``None`` when empty."""
@@ -129,11 +141,7 @@ class Log(Generic[T]):
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        return hash((self._hashes, self.tail))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # the items alone: the chunks' hashes are computed again where it is loaded
-        return (_rebuild_log, (self.chunks, self.tail))
+        return hash((self.chunks, self.tail))
 
     def __iter__(self) -> Iterator[T]:
         for chunk in self.chunks:
@@ -141,11 +149,7 @@ class Log(Generic[T]):
         yield from self.tail
 
 
-_make_log = constructor(Log, ("chunks", "tail", "_hashes"))
-
-
-def _rebuild_log(chunks: tuple[tuple[T, ...], ...], tail: tuple[T, ...]) -> Log[T]:
-    return _make_log(chunks, tail, tuple(map(hash, chunks)))
+_make_log = constructor(Log, ("chunks", "tail"))
 
 
 @runtime_checkable
