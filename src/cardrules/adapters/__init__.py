@@ -1,0 +1,1 @@
+"""Adapters to outside frameworks (OpenSpiel, PettingZoo)."""
