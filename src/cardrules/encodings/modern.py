@@ -1,0 +1,178 @@
+"""The encoding of modern Bouillotte (:mod:`cardrules.bouillotte.modern`).
+
+Action ids (``N = 4 + max_raise``):
+
+======  ============================================================
+id      action
+======  ============================================================
+0       ``Check()``
+1       ``Call()``
+2       ``Fold()``
+3       ``Announce()``
+3 + k   ``Raise(to=largest + k)`` for ``k = 1 … max_raise``, where ``largest`` is the
+        largest contribution of the deal now (M-3.3)
+======  ============================================================
+
+>>> from cardrules.encodings import encoding_for
+>>> encoding_for("bouillotte-modern").num_actions
+9
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from cardrules.actions import Action, Call, Check, Fold, Raise
+from cardrules.bouillotte.modern import (
+    GAME_ID,
+    Announce,
+    CardsTurned,
+    HandShown,
+    Phase,
+    RetourneChanged,
+    RetournesTurned,
+    Rules,
+)
+from cardrules.cards import Card, piquet_deck
+from cardrules.chance import Shuffle
+from cardrules.encodings.base import (
+    Codec,
+    Section,
+    cards_text,
+    check_rules,
+    common_sections,
+    common_text,
+    deals_of,
+    foreign,
+    multi_hot,
+    one_hot,
+    raise_offset,
+)
+
+__all__ = ["codec"]
+
+_LISTED: dict[type[Action], int] = {Check: 0, Call: 1, Fold: 2, Announce: 3}
+_BY_ID: tuple[Action, ...] = (Check(), Call(), Fold(), Announce())
+_CLASSES = ("carre", "favori", "simple")
+_PHASES = tuple(Phase)
+
+
+def codec(rules: Rules | None = None) -> Codec:
+    """The codec of modern Bouillotte under ``rules`` (default ``Rules()``).
+
+    ``chip_bound`` = ``players × stack × deals`` bounds every chip count of a session
+    started with the rules' stacks (each deal after the first adds at most one rebuy per
+    seat, X-6). A deal takes at most ``1 + players + (chip_bound + betting_rounds) ×
+    players`` actions: its shuffle, one announcement per seat, and per betting round one
+    action per seat before each raise and after the last one, with at most
+    ``chip_bound`` raises (each lifts the largest contribution by at least 1).
+    ``returns()`` lies between ``-stack × deals`` (a seat never loses more than it
+    brought in) and ``(players - 1) × stack × deals`` (everything the others brought in).
+    """
+    rules = check_rules(rules, Rules, GAME_ID)
+    players, deals = rules.players, rules.deals
+    deck = piquet_deck(players)
+    chip_bound = players * rules.stack * deals
+    per_deal = 1 + players + (chip_bound + rules.betting_rounds) * players
+
+    def encode(action: Action, view: Any) -> int:
+        cls = action.__class__
+        if cls in _LISTED:
+            return _LISTED[cls]
+        if cls is Raise:
+            return 3 + raise_offset(action, max(view.contributions), 1, rules.max_raise)
+        raise foreign(action, GAME_ID)
+
+    def decode(action_id: int, view: Any) -> Action | None:
+        if action_id < 4:
+            return _BY_ID[action_id]
+        return Raise(to=max(view.contributions) + action_id - 3)
+
+    return Codec(
+        game_id=GAME_ID,
+        rules=rules,
+        players=players,
+        deck=deck,
+        num_actions=4 + rules.max_raise,
+        max_game_length=deals * per_deal,
+        max_utility=Fraction((players - 1) * rules.stack * deals),
+        min_utility=Fraction(-rules.stack * deals),
+        chip_bound=chip_bound,
+        deals=deals,
+        kinds=(Shuffle, Check, Call, Fold, Raise, Announce),
+        received_batches=1,
+        sections=_sections(rules, deck),
+        encode=encode,
+        decode=decode,
+        received=_received,
+        shown=_shown,
+        describe=_describe,
+    )
+
+
+def _sections(rules: Rules, deck: tuple[Card, ...]) -> tuple[Section, ...]:
+    """The observation: the common sections, then ``phase`` (one-hot over
+    :class:`~cardrules.bouillotte.modern.phase.Phase`), ``betting_round`` (one-hot),
+    ``retournes``, ``dead_retournes`` (multi-hot), ``face_up`` (per seat, multi-hot),
+    ``folded`` (per seat) and ``announced`` (per seat, one-hot over carré, favori,
+    simple)."""
+    players, size = rules.players, len(deck)
+    index = {card: i for i, card in enumerate(deck)}
+
+    def face_up(view: Any) -> list[float]:
+        return [x for cards in view.face_up for x in multi_hot(cards, index)]
+
+    def announced(view: Any) -> list[float]:
+        return [
+            x
+            for category in view.announced
+            for x in one_hot(None if category is None else _CLASSES.index(category), 3)
+        ]
+
+    return (
+        *common_sections(players, deck, rules.deals),
+        Section("phase", len(_PHASES), lambda v: one_hot(_PHASES.index(v.phase), len(_PHASES))),
+        Section(
+            "betting_round",
+            rules.betting_rounds,
+            lambda view: one_hot(view.betting_round, rules.betting_rounds),
+        ),
+        Section("retournes", size, lambda view: multi_hot(view.retournes, index)),
+        Section("dead_retournes", size, lambda view: multi_hot(view.dead_retournes, index)),
+        Section("face_up", players * size, face_up),
+        Section("folded", players, lambda view: [float(f) for f in view.folded]),
+        Section("announced", players * 3, announced),
+    )
+
+
+def _received(view: Any) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Per deal so far, the cards the seat was dealt (one batch per deal)."""
+    return (*(((),) for _ in range(view.deal_number)), (tuple(view.hand),))
+
+
+def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:
+    """Per event that turned cards face up: ``(deal, owner, cards)``, the table being
+    owner ``players``."""
+    table = len(view.stacks)
+    shown: list[tuple[int, int, tuple[Card, ...]]] = []
+    for deal, event in zip(deals_of(view), view.events, strict=True):
+        cls = event.__class__
+        if cls is RetournesTurned:
+            shown.append((deal, table, event.cards))
+        elif cls is RetourneChanged:
+            shown.append((deal, table, event.new))
+        elif cls is CardsTurned or cls is HandShown:
+            shown.append((deal, event.seat, event.cards))
+    return shown
+
+
+def _describe(view: Any) -> str:
+    """The observation string."""
+    face_up = " / ".join(cards_text(cards) for cards in view.face_up)
+    return (
+        f"{common_text(view)} | retournes {cards_text(view.retournes)} "
+        f"(dead {cards_text(view.dead_retournes)}) | face up {face_up} | "
+        f"round {view.betting_round} | folded {[int(f) for f in view.folded]} | "
+        f"announced {list(view.announced)}"
+    )
