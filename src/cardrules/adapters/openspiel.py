@@ -38,10 +38,10 @@ import numpy as np
 import pyspiel
 
 from cardrules.actions import Action
-from cardrules.adapters._encoding_stand_in import Encoding, encoding_for
 from cardrules.adapters.cardwise import CardwiseState, deck_of
 from cardrules.cards import Card
 from cardrules.chance import CHANCE
+from cardrules.encodings import Encoding, encoding_for
 from cardrules.errors import IllegalActionError, RulesError, shorten
 from cardrules.game import GameModule, GameState
 from cardrules.registry import get_game
@@ -236,18 +236,13 @@ def _applied(
             )
         return table.deal(deck[action])
     if to_act is None:
-        raise IllegalActionError("the game is over: no action can be applied", rule="X-7")
+        raise IllegalActionError("the session is over: no action can be applied (X-9)", rule="X-9")
     assert isinstance(to_act, int)
-    view = table.engine.view(to_act)
-    if action not in encoding.legal_action_ids(view):
-        raise IllegalActionError(
-            f"action id {shorten(action, repr)} is not legal for seat {to_act} now; "
-            f"the legal ids are {list(encoding.legal_action_ids(view))}",
-            rule="X-3",
-            seat=to_act,
-            action=action,
-        )
-    return table.act(encoding.action_of(action, view))
+    try:
+        chosen = encoding.action_of(action, table.engine.view(to_act))
+    except ValueError as error:  # never another action in its place
+        raise IllegalActionError(str(error), rule="X-9", seat=to_act, action=action) from None
+    return table.act(chosen)
 
 
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]
