@@ -138,8 +138,43 @@ def test_exchange_is_a_bitmask_over_the_sorted_hand() -> None:
     exchange = bourre.Exchange(cards("4d 2d"))
     assert encoding.action_id(exchange, view) == 54 + 0b101
     assert encoding.action_of(54, view) == bourre.Exchange(())
-    with pytest.raises(ValueError, match="hand is 2♦ 3♦ 4♦ 5♦ 6♦"):
-        encoding.action_id(bourre.Exchange(cards("2c")), view)
+    for odd in (cards("2c"), cards("2d 2d"), ([1],)):
+        with pytest.raises(ValueError, match="hand is 2♦ 3♦ 4♦ 5♦ 6♦"):
+            encoding.action_id(bourre.Exchange(odd), view)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a play names a card of the deck"):
+        encoding.action_id(bourre.Play([1]), view)  # type: ignore[arg-type]
+
+
+def all_views(module: ModuleType, rules: Any, seed: int, steps: int) -> list[list[Any]]:
+    """Every seat's view after each of the first ``steps`` actions of a random game."""
+    rng = random.Random(seed)
+    state = module.new_game(rules)
+    seats = range(len(state.stacks))
+    views = [[state.view(seat) for seat in seats]]
+    while not state.is_terminal and len(views) <= steps:
+        actions = state.legal_actions()
+        state = state.apply(rng.choice(actions) if actions else sample_chance(state, rng))
+        views.append([state.view(seat) for seat in seats])
+    return views
+
+
+@settings(max_examples=15)
+@given(
+    variant=st.sampled_from(range(len(VARIANTS))),
+    seeds=st.tuples(st.integers(0, 2**32), st.integers(0, 2**32)),
+)
+def test_strings_are_equal_exactly_when_views_are(variant: int, seeds: tuple[int, int]) -> None:
+    """X-10 (perfect recall): along two random games, the views of a seat after the same
+    number of actions are equal exactly when their information-state strings are."""
+    module, rules = VARIANTS[variant]
+    encoding = encoding_for(module, rules)
+    one, two = (all_views(module, rules, seed, steps=25) for seed in seeds)
+    for first, second in zip(one, two, strict=False):
+        for a, b in zip(first, second, strict=True):
+            same = encoding.information_state_string(a) == encoding.information_state_string(b)
+            assert same == (a == b)
+            if a == b:
+                assert encoding.information_state_tensor(a) == encoding.information_state_tensor(b)
 
 
 def dealt_view(module: ModuleType, seed: int) -> Any:

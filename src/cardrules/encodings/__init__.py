@@ -35,6 +35,7 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.encodings.base import HISTORY_SLOTS_CAP, Codec
+from cardrules.game import GameModule, as_game_module
 from cardrules.registry import game_ids
 
 __all__ = ["HISTORY_SLOTS_CAP", "Encoding", "encoding_for"]
@@ -53,6 +54,11 @@ class Encoding:
     rules: Any
     """The game's ``Rules``."""
     _codec: Codec = attrs.field(eq=False, repr=False)
+
+    @property
+    def players(self) -> int:
+        """The number of seats under the rules."""
+        return self._codec.players
 
     @property
     def num_actions(self) -> int:
@@ -160,11 +166,11 @@ class Encoding:
         return self._codec.information_state_text(view)
 
 
-def encoding_for(game: str | ModuleType, rules: Any = None) -> Encoding:
+def encoding_for(game: str | ModuleType | GameModule, rules: Any = None) -> Encoding:
     """The :class:`Encoding` of ``game`` (a ``GAME_ID`` or a game module) under
     ``rules`` (the game's ``Rules``; default ``Rules()``).
 
-    :raises ValueError: for an unknown game.
+    :raises ValueError: for an unknown game (or an object that is no game).
     :raises TypeError: when ``rules`` is not the game's ``Rules``.
 
     >>> encoding_for("bourre").num_actions
@@ -181,7 +187,7 @@ def encoding_for(game: str | ModuleType, rules: Any = None) -> Encoding:
         "bouillotte-historic": historic.codec,
         "bourre": bourre.codec,
     }
-    game_id = game.GAME_ID if isinstance(game, ModuleType) else game
+    game_id = game if isinstance(game, str) else as_game_module(game).GAME_ID
     builder = builders.get(game_id) if isinstance(game_id, str) else None
     if builder is None:
         raise ValueError(

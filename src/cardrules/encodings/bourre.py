@@ -111,13 +111,16 @@ def _encode(action: Action, view: Any) -> int:
         return 0
     if cls is Drop:
         return 1
-    if cls is Play and action.card in _DECK_INDEX:  # type: ignore[attr-defined]
-        return _PLAYS + _DECK_INDEX[action.card]  # type: ignore[attr-defined]
+    if cls is Play:
+        if action.card.__class__ is Card:  # type: ignore[attr-defined]
+            return _PLAYS + _DECK_INDEX[action.card]  # type: ignore[attr-defined]
+        raise ValueError(f"{action!r} cannot be encoded: a play names a card of the deck")
     if cls is Exchange:
         hand = sorted(view.hand)
         discards = action.discards  # type: ignore[attr-defined]
         if (
             isinstance(discards, tuple)
+            and all(card.__class__ is Card for card in discards)
             and len(set(discards)) == len(discards)
             and all(card in hand for card in discards)
         ):

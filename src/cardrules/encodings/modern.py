@@ -115,8 +115,8 @@ def _sections(rules: Rules, deck: tuple[Card, ...]) -> tuple[Section, ...]:
     """The observation: the common sections, then ``phase`` (one-hot over
     :class:`~cardrules.bouillotte.modern.phase.Phase`), ``betting_round`` (one-hot),
     ``retournes``, ``dead_retournes`` (multi-hot), ``face_up`` (per seat, multi-hot),
-    ``folded`` (per seat) and ``announced`` (per seat, one-hot over carré, favori,
-    simple)."""
+    ``folded`` (per seat), ``announced`` (per seat, one-hot over carré, favori,
+    simple) and ``rebuys`` (per seat, over ``deals``)."""
     players, size = rules.players, len(deck)
     index = {card: i for i, card in enumerate(deck)}
 
@@ -143,6 +143,7 @@ def _sections(rules: Rules, deck: tuple[Card, ...]) -> tuple[Section, ...]:
         Section("face_up", players * size, face_up),
         Section("folded", players, lambda view: [float(f) for f in view.folded]),
         Section("announced", players * 3, announced),
+        Section("rebuys", players, lambda view: [r / rules.deals for r in view.rebuys]),
     )
 
 
@@ -174,5 +175,5 @@ def _describe(view: Any) -> str:
         f"{common_text(view)} | retournes {cards_text(view.retournes)} "
         f"(dead {cards_text(view.dead_retournes)}) | face up {face_up} | "
         f"round {view.betting_round} | folded {[int(f) for f in view.folded]} | "
-        f"announced {list(view.announced)}"
+        f"announced {list(view.announced)} | rebuys {list(view.rebuys)}"
     )
