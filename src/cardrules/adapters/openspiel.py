@@ -196,10 +196,18 @@ class _Position:
     reached it. It pickles as the actions alone (OpenSpiel's serialization) and is
     shared, not copied, by ``clone()`` (it is immutable)."""
 
-    __slots__ = ("actions", "game_id", "rules", "table")
+    __slots__ = ("actions", "game_id", "rules", "table", "views")
 
     def __init__(self, game_id: str, rules: Any, table: CardwiseState, actions: tuple[int, ...]):
         self.game_id, self.rules, self.table, self.actions = game_id, rules, table, actions
+        self.views: dict[int, Any] = {}
+
+    def view(self, seat: int) -> Any:
+        """The engine's view of ``seat`` (made once: a search asks for it often)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.table.engine.view(seat)
+        return view
 
     def __deepcopy__(self, memo: object) -> _Position:
         return self
@@ -222,7 +230,11 @@ def replay(game_id: str, rules: Any, actions: tuple[int, ...]) -> _Position:
 
 
 def _applied(
-    table: CardwiseState, action: int, deck: tuple[Card, ...], encoding: Encoding
+    table: CardwiseState,
+    action: int,
+    deck: tuple[Card, ...],
+    encoding: Encoding,
+    view: Any = None,
 ) -> CardwiseState:
     """``table`` after the OpenSpiel ``action`` (a card index at a chance node)."""
     to_act = table.to_act
@@ -235,11 +247,13 @@ def _applied(
                 action=action,
             )
         return table.deal(deck[action])
-    if to_act is None:
+    if view is None:
+        view = table.engine.view(to_act) if isinstance(to_act, int) else None
+    if to_act is None or view is None:
         raise IllegalActionError("the session is over: no action can be applied (X-9)", rule="X-9")
     assert isinstance(to_act, int)
     try:
-        chosen = encoding.action_of(action, table.engine.view(to_act))
+        chosen = encoding.action_of(action, view)
     except ValueError as error:  # never another action in its place
         raise IllegalActionError(str(error), rule="X-9", seat=to_act, action=action) from None
     return table.act(chosen)
@@ -263,6 +277,13 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         """The cardrules state (while cards are drawn for an action, the state before it)."""
         return self._position.table.engine
 
+    def view(self, seat: int) -> Any:
+        """``engine.view(seat)``, made once per state.
+
+        :raises ValueError: for a seat out of range.
+        """
+        return self._position.view(seat)
+
     def current_player(self) -> int:
         """The seat to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
         to_act = self._position.table.to_act
@@ -278,7 +299,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         if player != table.to_act:
             return []
         encoding: Encoding = self.get_game().encoding
-        return sorted(encoding.legal_action_ids(table.engine.view(player)))
+        return list(encoding.legal_action_ids(self._position.view(player)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card that may come next (its index in the deck), all equally likely."""
@@ -289,7 +310,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         position = self._position
         game: OpenSpielGame = self.get_game()
-        table = _applied(position.table, action, game.deck, game.encoding)
+        to_act = position.table.to_act
+        view = position.view(to_act) if isinstance(to_act, int) else None
+        table = _applied(position.table, action, game.deck, game.encoding, view)
         self._position = _Position(
             position.game_id, position.rules, table, (*position.actions, action)
         )
@@ -301,7 +324,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
                 return f"deal {game.deck[action]}"
             return f"chance outcome {action}"
         try:
-            engine_action: Action = game.encoding.action_of(action, self.engine.view(player))
+            engine_action: Action = game.encoding.action_of(action, self.view(player))
         except (ValueError, TypeError):
             return f"action {action}"
         return f"seat {player}: {engine_action}"
@@ -347,7 +370,7 @@ class Observer:
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s view of ``state``."""
-        view = state.engine.view(player)
+        view = state.view(player)
         if self.perfect_recall:
             values = self.encoding.information_state_tensor(view)
         else:
@@ -356,7 +379,7 @@ class Observer:
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """``player``'s information state or observation of ``state`` as a string."""
-        view = state.engine.view(player)
+        view = state.view(player)
         if self.perfect_recall:
             return self.encoding.information_state_string(view)
         return self.encoding.observation_string(view)
