@@ -39,6 +39,7 @@ import attrs
 
 import cardrules.adapters.openspiel  # noqa: F401  (importing it registers the games)
 from cardrules.bots import HeuristicBot
+from cardrules.bourre import Exchange
 from cardrules.cards import Card
 
 GAMES = ("cardrules_bourre", "cardrules_bouillotte_modern")
@@ -64,7 +65,7 @@ def known_cards(value: Any, found: set[Card] | None = None) -> set[Card]:
     return found
 
 
-def resampler(rng: random.Random, tries: int = 2000) -> Callable[[Any, int], Any]:
+def resampler(rng: random.Random, tries: int = 20000) -> Callable[[Any, int], Any]:
     """The ISMCTS resampler: a state ``player`` cannot tell from ``state``."""
 
     def resample(state: Any, player: int) -> Any:
@@ -83,7 +84,11 @@ def resampler(rng: random.Random, tries: int = 2000) -> Callable[[Any, int], Any
 
 def _draw(game: Any, history: list[int], seen: set[Card], rng: random.Random) -> Any:
     """Replay ``history`` with every card not in ``seen`` dealt at random; ``None``
-    when an action of the history is not legal in the replay."""
+    when an action of the history is not legal in the replay.
+
+    Another seat's Bourré exchange keeps its number of cards but discards cards drawn
+    at random among those of its new hand that the searching seat has not seen (a card
+    it saw that seat play later was kept)."""
     deck = game.deck
     sample = game.new_initial_state()
     for action in history:
@@ -93,8 +98,26 @@ def _draw(game: Any, history: list[int], seen: set[Card], rng: random.Random) ->
                 action = rng.choice(unseen)
         elif action not in sample.legal_actions():
             return None
+        else:
+            action = _hidden_exchange(game, sample, action, seen, rng)
         sample.apply_action(action)
     return sample
+
+
+def _hidden_exchange(
+    game: Any, sample: Any, action: int, seen: set[Card], rng: random.Random
+) -> int:
+    """``action``, or for a hidden exchange of another seat, discards of the same count
+    drawn among its cards the searching seat has not seen."""
+    view = sample.view(sample.current_player())
+    chosen = game.encoding.action_of(action, view)
+    if not isinstance(chosen, Exchange) or set(chosen.discards) <= seen:
+        return action
+    free = [card for card in view.hand if card not in seen]
+    if len(free) < len(chosen.discards):
+        return action
+    discards = tuple(sorted(rng.sample(free, len(chosen.discards))))
+    return int(game.encoding.action_id(Exchange(discards), view))
 
 
 def opponent(kind: str, game: Any) -> Callable[[Any, int, random.Random], int]:
