@@ -6,14 +6,18 @@ play or by ``cardrules.bots.HeuristicBot``; the search seat moves round the tabl
 game to game. It prints the search seat's mean result per game with a 95% confidence
 interval.
 
-ISMCTS needs, at each of its simulations, a full state drawn among those the searching
-seat cannot tell from the real one. This script draws one through the card-by-card
-chance layer: it replays the game's OpenSpiel history, keeps every card the seat has
-seen where it was dealt, deals every other card at random among the cards the seat has
-not seen, and keeps the draw only if the seat's view of the result equals its real
-view (rejection sampling: every deal consistent with the view is equally likely).
+ISMCTS needs full states drawn among those the searching seat cannot tell from the real
+one (``cardrules.determinize`` will provide them; until then this script draws its
+own). It replays the game's OpenSpiel history through the card-by-card chance layer,
+keeps every card the seat has seen where it was dealt, deals every other card at random
+among the cards the seat has not seen (another seat's hidden Bourré exchange discards
+cards drawn at random among those it holds that the seat has not seen), and keeps the
+draw only if the seat's view of the result equals its real view: rejection sampling,
+so every consistent deal is equally likely. After 3000 rejected draws (a position
+that almost no deal explains) it uses the real state, and says how often it did.
 
-Usage: ``python examples/ismcts.py [GAMES] [SIMULATIONS] [SEED]`` — small numbers by
+Usage: ``python examples/ismcts.py [GAMES] [SIMULATIONS] [SEED] [NAME ...]`` (the
+OpenSpiel names of the games to play: both by default) — small numbers by
 default, so that the test suite runs it in seconds; the documentation gives the results
 of ``python examples/ismcts.py 200 50 1``.
 """
@@ -65,21 +69,29 @@ def known_cards(value: Any, found: set[Card] | None = None) -> set[Card]:
     return found
 
 
-def resampler(rng: random.Random, tries: int = 20000) -> Callable[[Any, int], Any]:
-    """The ISMCTS resampler: a state ``player`` cannot tell from ``state``."""
+class Resampler:
+    """The ISMCTS resampler: a state ``player`` cannot tell from ``state``.
 
-    def resample(state: Any, player: int) -> Any:
+    After ``tries`` rejected draws (a position whose constraints almost no deal meets)
+    it hands back the real state and counts it in ``fallbacks``, printed with the
+    results."""
+
+    def __init__(self, rng: random.Random, tries: int = 3000) -> None:
+        self.rng, self.tries = rng, tries
+        self.samples = self.fallbacks = 0
+
+    def __call__(self, state: Any, player: int) -> Any:
         game = state.get_game()
         view = state.view(player)
         seen = known_cards(view)
         history = state.history()
-        for _ in range(tries):
-            sample = _draw(game, history, seen, rng)
+        self.samples += 1
+        for _ in range(self.tries):
+            sample = _draw(game, history, seen, self.rng)
             if sample is not None and sample.view(player) == view:
                 return sample
-        raise RuntimeError(f"no consistent deal found in {tries} draws")
-
-    return resample
+        self.fallbacks += 1
+        return state.clone()
 
 
 def _draw(game: Any, history: list[int], seen: set[Card], rng: random.Random) -> Any:
@@ -133,8 +145,11 @@ def opponent(kind: str, game: Any) -> Callable[[Any, int, random.Random], int]:
     return heuristic
 
 
-def match(name: str, kind: str, games: int, simulations: int, seed: int) -> list[float]:
-    """The search seat's result in each of ``games`` games against ``kind``."""
+def match(
+    name: str, kind: str, games: int, simulations: int, seed: int
+) -> tuple[list[float], Resampler]:
+    """The search seat's result in each of ``games`` games against ``kind``, and the
+    resampler (with its counts)."""
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
     search = ismcts.ISMCTSBot(
@@ -145,7 +160,8 @@ def match(name: str, kind: str, games: int, simulations: int, seed: int) -> list
         max_world_samples=max(1, simulations // 10),
         random_state=np.random.RandomState(seed),
     )
-    search.set_resampler(resampler(rng))
+    resampler = Resampler(rng)
+    search.set_resampler(resampler)
     other = opponent(kind, game)
     results = []
     for number in range(games):
@@ -159,21 +175,23 @@ def match(name: str, kind: str, games: int, simulations: int, seed: int) -> list
             else:
                 state.apply_action(other(state, state.current_player(), rng))
         results.append(state.returns()[seat])
-    return results
+    return results, resampler
 
 
 def main(argv: list[str]) -> None:
     defaults = [3, 10, 1]  # games per match, simulations a move, seed
-    games, simulations, seed = ([int(a) for a in argv] + defaults[len(argv) :])[:3]
+    games, simulations, seed = ([int(a) for a in argv[:3]] + defaults[len(argv) :])[:3]
+    names = argv[3:] or GAMES  # optionally, the games to play
     print(f"ISMCTS ({simulations} simulations a move), {games} games per match")
-    for name in GAMES:
+    for name in names:
         for kind in ("random", "heuristic"):
-            results = match(name, kind, games, simulations, seed)
+            results, resampler = match(name, kind, games, simulations, seed)
             mean = statistics.fmean(results)
             half = 1.96 * statistics.stdev(results) / math.sqrt(len(results))
             print(
                 f"{name:28} vs {kind:9}: mean {mean:+7.2f} a game, "
-                f"95% CI [{mean - half:+.2f}, {mean + half:+.2f}]"
+                f"95% CI [{mean - half:+.2f}, {mean + half:+.2f}]; "
+                f"{resampler.fallbacks} of {resampler.samples} world samples fell back"
             )
 
 
