@@ -156,3 +156,22 @@ def test_clone_is_independent() -> None:
     clone.apply_action(clone.legal_actions()[0])
     assert len(clone.history()) == len(state.history()) + 1
     assert state.engine != clone.engine
+
+
+def test_observations_are_the_encodings_of_the_views() -> None:
+    game = pyspiel.load_game("cardrules_bouillotte_modern(players=3)")
+    encoding = encoding_for("bouillotte-modern", game.rules)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while not state.is_terminal():
+        for seat in range(3):
+            view = state.engine.view(seat)
+            assert state.information_state_string(seat) == encoding.information_state_string(view)
+            assert state.observation_string(seat) == encoding.observation_string(view)
+            assert state.information_state_tensor(seat) == pytest.approx(
+                encoding.information_state_tensor(view)
+            )
+            assert state.observation_tensor(seat) == pytest.approx(
+                encoding.observation_tensor(view)
+            )
+        state.apply_action(rng.choice(state.legal_actions()))
