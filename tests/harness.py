@@ -36,7 +36,9 @@ import cardrules
 from cardrules import CHANCE, Card, IllegalActionError, Shuffle, dumps, loads, sample_chance
 from cardrules.actions import Action, Raise
 from cardrules.cards import STANDARD_DECK
+from cardrules.game import Log
 from cardrules.shell import StateShell, fresh_legal
+from cardrules.viewing import ViewBase
 from helpers import snapshot
 
 RULE_ID = re.compile(r"^(?:[XMHB]-\d+(?:\.\d+)?|V-[MB]\.\d+)$")
@@ -164,7 +166,7 @@ def check_state(case: GameCase, state: Any, rng: random.Random) -> None:
     for seat in range(players):
         view = state.view(seat)
         hidden = case.unseen(state, seat)
-        leaked = hidden & set(_cards_in(view))
+        leaked = hidden & set(_cards_in_view(view))
         assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)}"
         expected = legal if state.to_act == seat and state.to_act is not CHANCE else ()
         assert view.legal_actions() == expected, "view.legal_actions() disagrees with the state"
@@ -247,21 +249,40 @@ def _seat_hand(state: Any) -> tuple[Card, ...]:
     return ()
 
 
-def _cards_in(value: object, depth: int = 0) -> Iterator[Card]:
-    """Every card reachable from ``value`` through attrs fields and containers."""
-    if depth > 12:
+def _cards_in_view(view: Any) -> Iterator[Card]:
+    """Every card a view holds of the current deal: all it holds (what it pickles),
+    less the session's logs, which show earlier deals too (perfect recall, X-10: a
+    card seen then may be hidden now); of those, this deal's cards received and
+    events. What the logs hold is proven by the indistinguishability check."""
+    if not isinstance(view, ViewBase):  # a view of its own (the toy game's): all of it
+        yield from _cards_in(view)
+        return
+    _, (_, seat, public, legal) = view.__reduce__()
+    assert seat == view.seat
+    yield from _cards_in((public, legal), skip_logs=True)
+    if view.hand:  # a deal in progress: what the seat received in it
+        yield from view.received[-1]
+    events = view.events
+    starts = [i for i, event in enumerate(events) if type(event).__name__ == "DealStarted"]
+    yield from _cards_in(events[starts[-1] if starts else 0 :])
+
+
+def _cards_in(value: object, depth: int = 0, *, skip_logs: bool = False) -> Iterator[Card]:
+    """Every card reachable from ``value`` through attrs fields and containers (with
+    ``skip_logs``, not through a :class:`~cardrules.game.Log`)."""
+    if depth > 12 or (skip_logs and isinstance(value, Log)):
         return
     if isinstance(value, Card):
         yield value
     elif isinstance(value, tuple | list | frozenset | set):
         for item in value:
-            yield from _cards_in(item, depth + 1)
+            yield from _cards_in(item, depth + 1, skip_logs=skip_logs)
     elif isinstance(value, dict):
         for item in value.items():
-            yield from _cards_in(item, depth + 1)
+            yield from _cards_in(item, depth + 1, skip_logs=skip_logs)
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):
-            yield from _cards_in(getattr(value, field.name), depth + 1)
+            yield from _cards_in(getattr(value, field.name), depth + 1, skip_logs=skip_logs)
 
 
 def check_replay(case: GameCase, state: Any) -> None:

@@ -137,7 +137,8 @@ def _two_deals_last_card() -> tuple[State, State]:
 def test_X_10_the_last_trick_and_settlement_show_at_the_next_chance_node() -> None:
     """X-10 (every public action): between deals the views still show the deal just
     finished — its last card, last trick, the pot won and the bourré payment (B-6.1,
-    B-6.2) — followed by the new deal's opening events."""
+    B-6.2) — followed by the new deal's opening events; each seat sees its own
+    exchange whole, the other's as a count."""
     before, state = _two_deals_last_card()
     assert before.view(0).history[-1] == Play(card("Ts"))
     assert state.to_act is CHANCE and state.deal_number == 1 and state.phase is Phase.DEAL
@@ -148,8 +149,8 @@ def test_X_10_the_last_trick_and_settlement_show_at_the_next_chance_node() -> No
             HIDDEN_SHUFFLE,
             STAY_IN,
             STAY_IN,
-            HiddenExchange(0),
-            HiddenExchange(0),
+            Exchange(()) if seat == 1 else HiddenExchange(0),
+            Exchange(()) if seat == 0 else HiddenExchange(0),
             *(Play(c) for c in cards("As 2s Ks 2c Qs 3c Js 4c Ts 5c")),
         )
         assert view.history[-1] == Play(card("5c"))  # the last card of deal 0
@@ -176,12 +177,13 @@ def test_X_10_the_last_trick_and_settlement_show_at_the_next_chance_node() -> No
         # the new deal's own fields are blank until its shuffle
         assert view.hand == () and view.trump_card is None and view.tricks_won == (0, 0)
         assert view.stacks == state.stacks and view.pot == 4
-    # after the shuffle the views show only the new deal
+    # after the shuffle the views still hold the first deal (perfect recall)
+    before_shuffle = state.view(1)
     dealt = state.apply(Shuffle(state.chance_cards))
     view = dealt.view(1)
-    assert view.history == (HIDDEN_SHUFFLE,)
-    assert view.events[0] == DealStarted(1, 1)
-    assert not any(isinstance(e, TrickWon) for e in view.events)
+    assert view.history == (*before_shuffle.history, HIDDEN_SHUFFLE)
+    assert view.events[: len(before_shuffle.events)] == before_shuffle.events
+    assert view.received[0] == cards("As Ks Qs Js Ts") and len(view.received) == 2
 
 
 def test_X_10_a_deal_won_without_play_shows_at_the_next_chance_node() -> None:

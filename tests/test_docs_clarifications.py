@@ -88,14 +88,7 @@ def test_X_9_an_action_offered_in_the_wrong_phase_names_that_phases_rule() -> No
     assert caught.value.rule in {"H-2.2", "H-2.3"}
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param("modern", marks=NOT_YET),
-        pytest.param("historic", marks=NOT_YET),
-        pytest.param("bourre", marks=NOT_YET),
-    ],
-)
+@pytest.mark.parametrize("game", ["modern", "historic", "bourre"])
 def test_X_10_perfect_recall_a_view_keeps_the_earlier_deals(game: str) -> None:
     """X-10: a view holds everything its seat has seen since ``new_game``, earlier deals
     included: every action (a shuffle without its order) and the first deal's events."""

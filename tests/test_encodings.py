@@ -202,6 +202,22 @@ def test_strings_differ_when_views_differ(module: ModuleType) -> None:
     assert encoding.information_state_string(again) == encoding.information_state_string(first)
 
 
+@pytest.mark.parametrize("module", [modern, historic, bourre])
+def test_strings_differ_between_the_deals_of_a_session(module: ModuleType) -> None:
+    """One seat's first decision views in deal 0 and in deal 1 of a session differ, and so
+    do their strings and tensors."""
+    rules = module.Rules(deals=2)
+    encoding = encoding_for(module, rules)
+    views = decisions(module, rules, seed=4, steps=10**4)
+    seat = views[0].seat
+    firsts = [next(v for v in views if v.seat == seat and v.deal_number == d) for d in (0, 1)]
+    assert firsts[0] != firsts[1]
+    strings = [encoding.information_state_string(view) for view in firsts]
+    assert strings[0] != strings[1]
+    tensors = [encoding.information_state_tensor(view) for view in firsts]
+    assert tensors[0] != tensors[1]
+
+
 def test_encoding_for_rejects_unknown_games_and_wrong_rules() -> None:
     """Unknown games: ValueError naming the known ones; rules of another game: TypeError."""
     with pytest.raises(ValueError, match="known games: bouillotte-historic"):

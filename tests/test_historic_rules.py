@@ -472,9 +472,9 @@ def test_X_10_views_hide_other_hands_until_shown() -> None:
 
 def test_X_10_views_between_deals_show_the_deal_just_finished() -> None:
     """X-10: every public action is seen. At the next deal's carre decision and at its
-    chance node, views still show the finished deal's last betting action, its showdown,
-    pot and primes, followed by the new deal's own actions and events; its shuffle ends
-    that: the view then holds the new deal only."""
+    chance node, views show the finished deal's last betting action, its showdown, pot
+    and primes, followed by the new deal's own actions and events; after its shuffle
+    they still do (perfect recall), and the seat's own cards of the first deal stay."""
     state = dealt(start().apply(DECLINE), {0: "9h 9d 9c", 1: "Kh Kd Kc"}, retourne="9s")
     state = run(state, [R(to=1), CALL, CALL, CHECK, R(to=5), FOLD, FOLD, CALL])
     assert (state.phase, state.deal_number, state.to_act) == (Phase.CARRE, 1, 1)
@@ -499,10 +499,17 @@ def test_X_10_views_between_deals_show_the_deal_just_finished() -> None:
         *opening,
         "seat 1 carres 1: the pot is now 2",
     ]
+    first_hand = state.view(0).received[0]
     state = state.apply(Shuffle(DECK))
     view = state.view(3)
-    assert view.history == (CARRE, DECLINE, Shuffle(()))
-    assert [str(e) for e in view.events] == [*opening, "seat 1 carres 1: the pot is now 2"]
+    assert view.history == (*finished, CARRE, DECLINE, Shuffle(()))
+    assert [str(e) for e in view.events[2:]] == [
+        *ending,
+        *opening,
+        "seat 1 carres 1: the pot is now 2",
+    ]
+    assert first_hand == cards("9h 9d 9c") and state.view(0).received[0] == first_hand
+    assert state.view(0).received[1] == state.hands[0]
 
 
 def test_rules_and_new_game_validation() -> None:

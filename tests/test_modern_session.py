@@ -262,8 +262,10 @@ def test_X_10_view_shows_own_cards_public_cards_and_nothing_else() -> None:
     final = state.view(3)  # seat 3 folded; the others showed
     shown = set(view_cards(final))
     assert set(cards("8c Qh Ac As Ks Qs 8h 9c Kc 9s")) <= shown
-    assert not shown & set(cards("8d 9d Kd"))  # its own folded hand is gone too
+    # its own folded hand: shown to nobody, but the seat remembers it (perfect recall)
+    assert final.received == (cards("8d 9d Kd"),) and final.hand == ()
     assert all(e.seat != 3 for e in final.events if isinstance(e, HandShown))
+    assert not set(view_cards(state.view(2))) & set(cards("8d 9d Kd"))
 
 
 def test_X_10_view_of_the_folded_hand_is_hidden_from_others() -> None:

@@ -25,7 +25,15 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["blank_instances", "cache_setter", "constructor", "replacer", "shell_maker"]
+__all__ = [
+    "blank_instances",
+    "cache_setter",
+    "constructor",
+    "copier",
+    "is_draft",
+    "replacer",
+    "shell_maker",
+]
 
 T = TypeVar("T")
 
@@ -139,6 +147,43 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     replace: Callable[..., T] = scope["_replace"]
     replace.__qualname__ = f"{cls.__name__}._replace"
     return replace
+
+
+def copier(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
+    """A function ``copy(value, *values)`` that returns a copy of ``value`` (an instance
+    of ``cls``) with the fields ``names`` set to ``values``, in order: what
+    :func:`replacer` does for a fixed set of fields, without its keyword parsing (the
+    views use one to leave out of a record what a seat may not see).
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Pair:
+    ...     a: int
+    ...     b: int
+    >>> copier(Pair, ("b",))(Pair(1, 2), 7)
+    Pair(a=1, b=7)
+    """
+    given = {name: i for i, name in enumerate(names)}
+    unknown = set(given) - set(_fields(cls))
+    if unknown:
+        raise AttributeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls)}
+    lines = [f"def copy(self, {', '.join(f'v{i}' for i in range(len(names)))}):"]
+    lines.append("    new = _new(_draft)")
+    for name in _fields(cls):
+        value = f"v{given[name]}" if name in given else f"self.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines += ["    new.__class__ = _cls", "    return new"]
+    exec("\n".join(lines), scope)
+    copy: Callable[..., T] = scope["copy"]
+    copy.__qualname__ = f"copy_{cls.__name__}"
+    return copy
+
+
+def is_draft(cls: type) -> bool:
+    """Whether ``cls`` is the mutable twin that :func:`constructor` or :func:`replacer`
+    made of a frozen class (so a class hook can leave it alone)."""
+    return cls.__dict__.get("__setattr__") is object.__setattr__
 
 
 def _draft(cls: type) -> type:

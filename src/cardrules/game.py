@@ -32,17 +32,19 @@ __all__ = [
 
 T = TypeVar("T")
 
-_CHUNK = 64
+_CHUNK = 32
 
 
 @attrs.frozen(slots=True)
 class Log(Generic[T]):
     """An append-only sequence that shares structure between versions.
 
-    ``append`` copies at most ``64`` items, not the whole log, so a state's
+    ``append`` copies at most ``32`` items, not the whole log, so a state's
     ``history`` can grow for a whole session without quadratic cost. The layout
     depends only on the items, so equal logs are equal values, hash alike and
-    pickle flat (two levels of tuples, never a deep chain).
+    pickle flat (two levels of tuples, never a deep chain). Each full chunk's hash is
+    computed once, when it is sealed, and shared by every later version: hashing a
+    log costs one hash per chunk plus its newest items, not one per item.
 
     >>> log = Log[int]().append(1).append(2)
     >>> tuple(log), len(log), log == Log[int]().extend((1, 2))
@@ -51,13 +53,15 @@ class Log(Generic[T]):
 
     chunks: tuple[tuple[T, ...], ...] = ()
     tail: tuple[T, ...] = ()
+    _hashes: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
+    """The hash of each chunk (never pickled: a hash may differ between processes)."""
 
     def append(self, item: T) -> Log[T]:
         """This log with ``item`` added at the end."""
         tail = self.tail
         if len(tail) < _CHUNK:
-            return _make_log(self.chunks, (*tail, item))
-        return _make_log((*self.chunks, tail), (item,))
+            return _make_log(self.chunks, (*tail, item), self._hashes)
+        return _make_log((*self.chunks, tail), (item,), (*self._hashes, hash(tail)))
 
     def extend(self, items: Sequence[T]) -> Log[T]:
         """This log with ``items`` added at the end, in order (the same layout as
@@ -65,11 +69,12 @@ class Log(Generic[T]):
         if not items:
             return self
         tail = (*self.tail, *items)
-        chunks = self.chunks
+        chunks, hashes = self.chunks, self._hashes
         while len(tail) > _CHUNK:
-            chunks = (*chunks, tail[:_CHUNK])
+            chunk = tail[:_CHUNK]
+            chunks, hashes = (*chunks, chunk), (*hashes, hash(chunk))
             tail = tail[_CHUNK:]
-        return _make_log(chunks, tail)
+        return _make_log(chunks, tail, hashes)
 
     def since(self, start: int) -> tuple[T, ...]:
         """The items from index ``start`` on, copying only those.
@@ -89,6 +94,18 @@ class Log(Generic[T]):
             return self.tail
         return tuple(item for chunk in (*self.chunks, self.tail) for item in chunk)
 
+    def replace_last(self, item: T) -> Log[T]:
+        """This log with its newest item replaced by ``item`` (the same layout as
+        appending ``item`` in its place); an empty log gets ``item`` appended.
+
+        >>> Log[int]().extend((1, 2)).replace_last(5).as_tuple()
+        (1, 5)
+        """
+        tail = self.tail
+        if not tail:
+            return self.append(item)
+        return _make_log(self.chunks, (*tail[:-1], item), self._hashes)
+
     def last(self) -> T | None:
         """The newest item, or ``None`` when empty."""
         return self.tail[-1] if self.tail else None
@@ -96,13 +113,38 @@ class Log(Generic[T]):
     def __len__(self) -> int:
         return len(self.chunks) * _CHUNK + len(self.tail)
 
+    def __eq__(self, other: object) -> bool:
+        # the newest items first: two logs that differ usually differ there, and the
+        # chunks of two versions of one session are shared, so compare by identity
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Log)
+        return self.tail == other.tail and (
+            self.chunks is other.chunks or self.chunks == other.chunks
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self._hashes, self.tail))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the items alone: the chunks' hashes are computed again where it is loaded
+        return (_rebuild_log, (self.chunks, self.tail))
+
     def __iter__(self) -> Iterator[T]:
         for chunk in self.chunks:
             yield from chunk
         yield from self.tail
 
 
-_make_log = constructor(Log, ("chunks", "tail"))
+_make_log = constructor(Log, ("chunks", "tail", "_hashes"))
+
+
+def _rebuild_log(chunks: tuple[tuple[T, ...], ...], tail: tuple[T, ...]) -> Log[T]:
+    return _make_log(chunks, tail, tuple(map(hash, chunks)))
 
 
 @runtime_checkable

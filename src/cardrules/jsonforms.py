@@ -238,14 +238,9 @@ def json_kind(value: object) -> str:
     return f"{names.get(type(value), type(value).__name__)} ({shorten(value, json.dumps, 40)})"
 
 
-def _field_key(name: str) -> str:
-    name = name.lstrip("_")
-    return "legal_actions" if name == "legal" else name
-
-
 def view_to_json(view: Any) -> dict[str, Any]:
-    """The JSON form of a seat's view: one key per field of the ``View`` (exactly what
-    the view holds), the legal actions under ``"legal_actions"``.
+    """The JSON form of a seat's view: one key per member of the ``View`` (its
+    ``MEMBERS``: all it holds), the legal actions under ``"legal_actions"``.
 
     :param view: a ``View`` of any game.
     :returns: a dict ready for :func:`json.dumps`.
@@ -260,11 +255,12 @@ def view_to_json(view: Any) -> dict[str, Any]:
     >>> data["seat"], len(data["hand"]), data["legal_actions"]
     (1, 5, [{'action': 'StayIn'}, {'action': 'Drop'}])
     """
-    if not attrs.has(type(view)) or not hasattr(view, "legal_actions"):
+    members = getattr(type(view), "MEMBERS", None)
+    if not isinstance(members, tuple) or not hasattr(view, "legal_actions"):
         raise ValueError(f"view_to_json needs a seat's view, not {view!r:.80}")
-    data = {
-        _field_key(field.name): to_json_value(getattr(view, field.name))
-        for field in attrs.fields(type(view))
-    }
+    data = {}
+    for name in members:
+        value = getattr(view, name)
+        data[name] = to_json_value(value() if callable(value) else value)
     data["legal_actions"] = to_json_value(view.legal_actions())
     return data

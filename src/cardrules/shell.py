@@ -15,7 +15,7 @@ pickling that drops the caches, the same for every game:
   the next record, or ``(record, legal)`` when it already knows the next state's legal
   set (the conformance tests check it against :func:`fresh_legal`); ``Shuffle`` maps
   to the chance transition;
-* ``_chance_cards(record)``, ``_view_of(record, seat)``, ``_returns(record)``;
+* ``_chance_cards(record)``, ``_view_of(record, seat, legal)``, ``_returns(record)``;
 * ``GAME_NAME`` (for messages) and ``ACTIONS`` (the game's action classes).
 
 The record has ``to_act``, ``players``, ``log`` (every action) and ``event_log``
@@ -46,8 +46,8 @@ from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle
 from cardrules.errors import IllegalActionError, shorten
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
-from cardrules.jsonforms import view_to_json
 from cardrules.legal import NOTHING, Legal
+from cardrules.viewing import ViewBase
 
 __all__ = ["GameRecord", "Record", "StateShell", "ViewBase", "fresh_legal"]
 
@@ -117,8 +117,9 @@ class StateShell(Generic[R]):
         raise NotImplementedError
 
     @staticmethod
-    def _view_of(record: Any, seat: int) -> Any:
-        """What ``seat`` may see."""
+    def _view_of(record: Any, seat: int, legal: Legal) -> Any:
+        """What ``seat`` may see (``legal``: the state's legal set when ``seat`` is to
+        act, else the empty one)."""
         raise NotImplementedError
 
     @staticmethod
@@ -239,7 +240,10 @@ class StateShell(Generic[R]):
         :raises ValueError: if ``seat`` is not a seat of this game.
         """
         record = self._record
-        return self._view_of(record, check_seat(seat, record.players))
+        if seat.__class__ is int and seat == record.to_act:
+            legal = self._legal_cache
+            return self._view_of(record, seat, self.legal() if legal is None else legal)
+        return self._view_of(record, check_seat(seat, record.players), NOTHING)
 
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's net result since ``new_game`` (X-8)."""
@@ -304,23 +308,6 @@ def fresh_legal(state: StateShell[Any]) -> Legal:
     if record.to_act.__class__ is not int:
         return NOTHING
     return state._legal_of(record)
-
-
-class ViewBase:
-    """Base of every game's ``View``: what every view does the same way.
-
-    >>> import json
-    >>> from cardrules.bourre import new_game
-    >>> json.loads(json.dumps(new_game().view(0).to_json()))["seat"]
-    0
-    """
-
-    __slots__ = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """This view as JSON data: one key per field, the legal actions under
-        ``"legal_actions"`` (the schema is in the docs' *JSON forms* page)."""
-        return view_to_json(self)
 
 
 class Record:

@@ -35,15 +35,16 @@ from fractions import Fraction
 import attrs
 
 from cardrules.actions import Action
+from cardrules.bourre.actions import HiddenExchange
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.rules import Rules
 from cardrules.cards import STANDARD_DECK, Card
-from cardrules.chance import Chance
+from cardrules.chance import HIDDEN_SHUFFLE, Chance
 from cardrules.events import Event
 from cardrules.game import Log
 from cardrules.shell import Record as ShellRecord
 
-__all__ = ["Deal", "Record", "Table", "cards_of", "indices_of", "mask_of", "seats_of"]
+__all__ = ["Deal", "Private", "Record", "Table", "cards_of", "indices_of", "mask_of", "seats_of"]
 
 
 @attrs.frozen(slots=True)
@@ -115,6 +116,20 @@ class Table(ShellRecord):
 
 
 @attrs.frozen(slots=True)
+class Private(ShellRecord):
+    """What only some seats saw, for the whole session: changes at a deal, an exchange
+    and a restock only."""
+
+    secret: Log[Action]
+    """The actions of :attr:`Record.public_log` that show masked there, whole and in
+    order: every shuffle with its order, every exchange with its cards."""
+    received: tuple[Log[tuple[Card, ...]], ...]
+    """Per seat: the cards it received in each deal so far (dealt, then drawn)."""
+    own_actions: tuple[Log[tuple[int, Action]], ...]
+    """Per seat: ``(index in the public log, exchange)`` of each of its own exchanges."""
+
+
+@attrs.frozen(slots=True)
 class Record(ShellRecord):
     """The fields of a state: what one action changes, and its :class:`Table`."""
 
@@ -130,10 +145,74 @@ class Record(ShellRecord):
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
     """Tricks won by each seat in this deal."""
-    log: Log[Action]
-    """Every action since ``new_game``."""
+    public_log: Log[Action]
+    """Every action since ``new_game`` as every seat saw it: a shuffle without its
+    order, an exchange as its count (views share this log)."""
     event_log: Log[Event]
     """Every event since ``new_game``."""
+    private: Private
+    """The hidden parts of the session's actions and each seat's own cards."""
+
+    @property
+    def log(self) -> Log[Action]:
+        """Every action since ``new_game``, whole."""
+        whole = iter(self.private.secret)
+        return Log[Action]().extend(
+            tuple(
+                next(whole) if a is HIDDEN_SHUFFLE or a.__class__ is HiddenExchange else a
+                for a in self.public_log
+            )
+        )
+
+    @property
+    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
+        """Per seat: the cards it received in each deal so far."""
+        return self.private.received
+
+    @property
+    def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
+        """Per seat: its own exchanges, with their places in :attr:`public_log`."""
+        return self.private.own_actions
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the session."""
+        return self.table.deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.table.deal.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self.table.deal.deal_number
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game``."""
+        return self.table.deal.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self.table.deal.initial_dealer
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips each seat holds outside the pot."""
+        return self.table.deal.stacks
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat put in the pot during this deal."""
+        return self.table.deal.contributions
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle."""
+        return self.table.deal.pot
 
     @property
     def players(self) -> int:

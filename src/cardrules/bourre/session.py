@@ -14,12 +14,13 @@ deal (B-6), :func:`settle_stay` one that the stay phase ended (B-3.2);
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.bourre.events import Bourre, PotCapped
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Deal, Record, Table
+from cardrules.bourre.record import Deal, Private, Record, Table, seats_of
 from cardrules.bourre.rules import Rules
 from cardrules.chance import CHANCE
 from cardrules.events import (
@@ -35,7 +36,15 @@ from cardrules.events import (
 from cardrules.game import Log
 from cardrules.pots import apportion, share_exactly
 
-__all__ = ["end_deal", "first_deal", "open_deal", "returns", "settle", "settle_stay"]
+__all__ = [
+    "end_deal",
+    "first_deal",
+    "open_deal",
+    "pots_of",
+    "returns",
+    "settle",
+    "settle_stay",
+]
 
 _ZERO = Fraction(0)
 _NO_SEATS: frozenset[int] = frozenset()
@@ -86,7 +95,9 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         shown_actions_from=0,
         shown_events_from=0,
     )
-    return open_deal(deal, _NO_SEATS, Log(), Log())
+    empty: Log[Any] = Log()
+    private = Private(secret=empty, received=(empty,) * n, own_actions=(empty,) * n)
+    return open_deal(deal, _NO_SEATS, empty, empty, private)
 
 
 def _cap(
@@ -102,11 +113,14 @@ def _cap(
     return [p - r for p, r in zip(payments, refunds, strict=True)], refunds
 
 
-def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[Event]) -> Record:
+def open_deal(
+    deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[Event], private: Private
+) -> Record:
     """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6) of ``deal`` (its money before
-    them): the record of the deal's chance node.
+    them): the record of the deal's chance node, with the session's logs so far.
 
-    >>> open_deal(first_deal(Rules(), (3,) * 4, 0).deal, frozenset({1}), Log(), Log()).deal.pot
+    >>> first = first_deal(Rules(), (3,) * 4, 0)
+    >>> open_deal(first.deal, frozenset({1}), Log(), Log(), first.private).deal.pot
     7
     """
     rules = deal.rules
@@ -158,8 +172,9 @@ def open_deal(deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[
         trick=(),
         leader=-1,
         tricks_won=(0,) * n,
-        log=log,
+        public_log=log,
         event_log=events.extend(new_events),
+        private=private,
     )
 
 
@@ -171,7 +186,7 @@ def end_deal(
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    log, events = record.log, record.event_log
+    log, events = record.public_log, record.event_log
     if deal.deal_number + 1 < rules.deals:
         if not rules.rising_ante:
             level = rules.ante
@@ -188,7 +203,8 @@ def end_deal(
             shown_actions_from=deal.deal_actions_from,
             shown_events_from=deal.deal_events_from,
         )
-        return open_deal(following, exempt if rules.ante_exemptions else _NO_SEATS, log, events)
+        exempt = exempt if rules.ante_exemptions else _NO_SEATS
+        return open_deal(following, exempt, log, events, record.private)
     shares = (_ZERO,) * n
     if pot:
         shares = share_exactly(pot, n)
@@ -268,6 +284,18 @@ def settle(record: Record) -> Record:
         exempt = frozenset(bourres)
     record = record._replace(event_log=record.event_log.extend(new_events))
     return end_deal(record, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
+
+
+def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The single pot and the seats that can still win it (Bourré has no side pots).
+
+    >>> pots_of(first_deal(Rules(players=2), (5, 5), 0))
+    ((2, (0, 1)),)
+    """
+    table = record.table
+    if table.phase is Phase.OVER:
+        return ((table.deal.pot, ()),)
+    return ((table.deal.pot, seats_of(table.live)),)
 
 
 def returns(record: Record) -> tuple[Fraction, ...]:

@@ -24,9 +24,9 @@ from cardrules.actions import Action
 from cardrules.bourre import legality
 from cardrules.bourre.actions import ACTIONS, Drop, Exchange, Play, StayIn
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Record, cards_of, seats_of
+from cardrules.bourre.record import Record, cards_of
 from cardrules.bourre.rules import GAME_ID, Rules
-from cardrules.bourre.session import first_deal, returns
+from cardrules.bourre.session import first_deal, pots_of, returns
 from cardrules.bourre.transitions import on_drop, on_exchange, on_play, on_shuffle, on_stay_in
 from cardrules.bourre.view import View, view_of
 from cardrules.cards import STANDARD_DECK, Card, Suit
@@ -73,8 +73,7 @@ class State(StateShell[Record]):
     _returns = staticmethod(returns)
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may see now (X-10). At a deal's chance node the view's history
-        and events still hold the deal just finished (its last trick, its settlement).
+        """What ``seat`` may see now and has seen since ``new_game`` (X-10).
 
         :raises ValueError: if ``seat`` is not a seat of this game.
 
@@ -127,10 +126,7 @@ class State(StateShell[Record]):
     @property
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The single pot and the seats that can still win it (Bourré has no side pots)."""
-        record = self._record
-        if record.table.phase is Phase.OVER:
-            return ((record.table.deal.pot, ()),)
-        return ((record.table.deal.pot, seats_of(record.table.live)),)
+        return pots_of(self._record)
 
     @property
     def rebuys(self) -> tuple[int, ...]:

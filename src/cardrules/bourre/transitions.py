@@ -19,15 +19,16 @@ from typing import TypeVar
 
 from cardrules._fast import constructor
 from cardrules.actions import Action
-from cardrules.bourre.actions import Drop, Exchange, Play, StayIn
+from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchange
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Record, Table, mask_of
+from cardrules.bourre.record import Private, Record, Table, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
-from cardrules.cards import STANDARD_DECK
-from cardrules.chance import CHANCE, Chance, Shuffle
+from cardrules.cards import STANDARD_DECK, Card
+from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Chance, Shuffle
+from cardrules.game import Log
 from cardrules.legal import Legal
 
 __all__ = ["on_drop", "on_exchange", "on_play", "on_shuffle", "on_stay_in"]
@@ -82,11 +83,18 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     for k, seat in enumerate(seats_from(n, eldest)):
         hands[seat] = mask_of(order[k:dealt:n])
     trump = order[dealt - 1]
+    cards = shuffle.order
+    private = record.private
+    received = list(private.received)
+    for k, seat in enumerate(seats_from(n, eldest)):
+        received[seat] = received[seat].append(cards[k:dealt:n])
+    private = private._replace(secret=private.secret.append(shuffle), received=tuple(received))
     return record._replace(
         table=table._replace(phase=_STAY, trump=trump, stock=tuple(order[dealt:])),
         to_act=eldest,
         hands=tuple(hands),
-        log=record.log.append(shuffle),
+        public_log=record.public_log.append(HIDDEN_SHUFFLE),
+        private=private,
         event_log=record.event_log.append(_trump_turned(deal.dealer, shuffle.order[dealt - 1])),
     ), STAY_OR_DROP
 
@@ -118,15 +126,17 @@ def _said(
     the deal ends without play."""
     deal = table.deal
     n = deal.rules.players
-    log = record.log.append(action)
+    log = record.public_log.append(action)
     if seat != deal.dealer:
-        return record._replace(to_act=(seat + 1) % n, table=table, hands=hands, log=log), (
+        return record._replace(to_act=(seat + 1) % n, table=table, hands=hands, public_log=log), (
             STAY_OR_DROP
         )
     live = table.live
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
-        return settle_stay(record._replace(table=table._replace(order=order), hands=hands, log=log))
+        return settle_stay(
+            record._replace(table=table._replace(order=order), hands=hands, public_log=log)
+        )
     first = order[0]
     if deal.rules.exchange:
         phase, leader = _EXCHANGE, record.leader
@@ -137,7 +147,7 @@ def _said(
         to_act=first,
         hands=hands,
         leader=leader,
-        log=log,
+        public_log=log,
     )
 
 
@@ -177,6 +187,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
             discarded=discarded,
         )
         hand = kept | mask_of(stock[:count])
+        drawn = stock[:count]
     else:
         table = table._replace(
             phase=_RESTOCK,
@@ -186,14 +197,44 @@ def on_exchange(record: Record, action: Exchange) -> Record:
             pending=(seat, count - len(stock), discards),
         )
         after, leader, hand = CHANCE, record.leader, kept | mask_of(stock)
+        drawn = stock
     return record._replace(
         table=table,
         to_act=after,
         hands=_replaced(record.hands, seat, hand),
         leader=leader,
-        log=record.log.append(action),
+        public_log=record.public_log.append(hidden_exchange(count)),
         event_log=record.event_log.append(_exchanged(seat, count)),
+        private=_exchanged_privately(record, seat, action, drawn),
     )
+
+
+def _exchanged_privately(
+    record: Record, seat: int, action: Exchange, drawn: tuple[int, ...]
+) -> Private:
+    """The private record after ``seat``'s exchange ``action``, which drew ``drawn``
+    (card indices): the exchange whole in the secret log and in the seat's own, the
+    cards drawn added to what it received this deal."""
+    private = record.private
+    own = list(private.own_actions)
+    own[seat] = own[seat].append((len(record.public_log), action))
+    return private._replace(
+        secret=private.secret.append(action),
+        received=_drew(private.received, seat, drawn),
+        own_actions=tuple(own),
+    )
+
+
+def _drew(
+    received: tuple[Log[tuple[Card, ...]], ...], seat: int, drawn: tuple[int, ...] | list[int]
+) -> tuple[Log[tuple[Card, ...]], ...]:
+    """``received`` with the cards ``drawn`` (indices, in order) added to ``seat``'s
+    cards of this deal."""
+    if not drawn:
+        return received
+    mine = received[seat]
+    cards = (*(mine.last() or ()), *map(_card_of, drawn))
+    return _replaced(received, seat, mine.replace_last(cards))
 
 
 def _restock(record: Record, shuffle: Shuffle) -> Record:
@@ -216,8 +257,12 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         to_act=to_act,
         leader=leader,
         hands=_replaced(record.hands, seat, record.hands[seat] | mask_of(order[:need])),
-        log=record.log.append(shuffle),
+        public_log=record.public_log.append(HIDDEN_SHUFFLE),
         event_log=record.event_log.append(Restocked(len(order))),
+        private=record.private._replace(
+            secret=record.private.secret.append(shuffle),
+            received=_drew(record.private.received, seat, order[:need]),
+        ),
     )
 
 
@@ -231,14 +276,14 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     trick = (*record.trick, card)
     table = record.table
     order = table.order
-    log = record.log.append(action)
+    log = record.public_log.append(action)
     if len(trick) < len(order):
         # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand
         after = order[(order.index(seat) + 1) % len(order)]
         must_head = table.deal.rules.must_head_following
         legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
-        return record._replace(to_act=after, hands=tuple(hands), trick=trick, log=log), legal
+        return record._replace(to_act=after, hands=tuple(hands), trick=trick, public_log=log), legal
     start = order.index(record.leader)
     winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)
@@ -251,11 +296,15 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
             trick=(),
             leader=winner,
             tricks_won=tuple(tricks),
-            log=log,
+            public_log=log,
             event_log=events,
         ), plays(hands[winner])
     return settle(
         record._replace(
-            hands=tuple(hands), trick=(), tricks_won=tuple(tricks), log=log, event_log=events
+            hands=tuple(hands),
+            trick=(),
+            tricks_won=tuple(tricks),
+            public_log=log,
+            event_log=events,
         )
     )

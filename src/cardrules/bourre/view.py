@@ -1,13 +1,14 @@
 """What one seat of Bourré may see: :class:`View`.
 
 A view holds the seat's own cards and discards, everything face up (the trump
-up-card, the trick, the tricks won), the public history (a shuffle without its
-order, another seat's exchange as a count) and the public events; never another
-seat's hand, a discard of another seat, or the order of the stock (X-10).
+up-card, the trick, the tricks won), every action since ``new_game`` as the seat saw
+it (a shuffle without its order, another seat's exchange as a count, its own whole),
+every event, and the cards the seat received in each deal; never another seat's
+hand, a discard of another seat, or the order of the stock (X-10).
 
-The history and events are those of the current deal; between deals, at the next
-deal's chance node, they still hold the deal just finished (its last card, last
-trick, pot and bourré payments) followed by the new deal's opening events.
+A view holds the seat and the state's record with what the seat may not see taken
+out (:func:`view_of`); every member is computed from it when asked (see
+:mod:`cardrules.viewing`).
 
 >>> import random
 >>> from cardrules import sample_chance
@@ -21,167 +22,225 @@ trick, pot and bourré payments) followed by the new deal's opening events.
 
 from __future__ import annotations
 
-import attrs
+from fractions import Fraction
+from typing import Any, ClassVar
 
-from cardrules.actions import Action
-from cardrules.bourre.actions import Exchange, hidden_exchange
-from cardrules.bourre.legality import legal
+from cardrules._fast import copier
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Record, cards_of
+from cardrules.bourre.record import Private, Record, Table, cards_of
 from cardrules.bourre.rules import Rules
+from cardrules.bourre.session import pots_of, returns
 from cardrules.cards import STANDARD_DECK, Card, Suit
-from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
-from cardrules.events import Event
-from cardrules.shell import ViewBase
+from cardrules.game import Log
+from cardrules.legal import Legal
+from cardrules.viewing import ViewBase
 
 __all__ = ["Phase", "View", "view_of"]
 
 
-@attrs.frozen(slots=True)
 class View(ViewBase):
-    """Everything ``seat`` may know now, and nothing more (X-10)."""
+    """Everything ``seat`` may know now, and nothing more: two states the seat cannot
+    tell apart give equal views (X-10)."""
 
-    seat: int
-    """The seat whose view this is."""
-    rules: Rules
-    """The rules."""
-    phase: Phase
-    """The phase."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE`` or ``None`` (public)."""
-    dealer: int
-    """The dealer's seat."""
-    deal_number: int
-    """The deal's index from 0."""
-    stacks: tuple[int, ...]
-    """Every seat's stack."""
-    pot: int
-    """Every chip in the middle."""
-    contributions: tuple[int, ...]
-    """What each seat put in during this deal."""
-    rebuys: tuple[int, ...]
-    """Rebuys per seat."""
-    hand: tuple[Card, ...]
-    """The seat's own cards, in canonical order."""
-    discards: tuple[Card, ...]
-    """The seat's own discards of this deal."""
-    trump_card: Card | None
-    """The dealer's face-up card (public even after the dealer discards it)."""
-    trump_card_out: bool
-    """Whether this seat knows the trump up-card is out of play (B-4.3): every seat
-    once the dealer drops; only the dealer when the dealer discards it (a discard is
-    hidden, X-10)."""
-    stayed_in: tuple[bool | None, ...]
-    """Per seat: ``True`` stayed in, ``False`` dropped, ``None`` not yet said."""
-    exchanged: tuple[int | None, ...]
-    """Per seat: how many cards it exchanged, ``None`` before its exchange (public)."""
-    stock_size: int
-    """Cards left in the stock."""
-    muck_size: int
-    """Cards in the muck: the discards of the seats already served and the dropped
-    hands. A discarded trump up-card counts (which cards a seat discarded is hidden,
-    X-10), though no restock uses it; one taken out by a dropping dealer does not."""
-    trick: tuple[Card, ...]
-    """The cards of the current trick, in play order."""
-    trick_leader: int | None
-    """The seat that led the current trick, during trick play."""
-    tricks_won: tuple[int, ...]
-    """Tricks won per seat in this deal."""
-    history: tuple[Action, ...] = attrs.field(repr=False)
-    """This deal's actions as every seat saw them: a ``Shuffle`` without its order, every
-    ``Exchange`` as a ``HiddenExchange(count)`` (the seat's own discards are in
-    :attr:`discards`). At the chance node of a deal after the first, those of the deal
-    just finished (X-10). Earlier deals are summed up in the stacks and the pot."""
-    events: tuple[Event, ...] = attrs.field(repr=False)
-    """The events since this deal began (its ``DealStarted``), newest last. At the
-    chance node of a deal after the first, from the previous deal's ``DealStarted``:
-    the deal just finished, its settlement, then the new deal's rebuys and antes. At the
-    end of the session they include the pot sharing and the results."""
-    legal: tuple[Action, ...] = attrs.field(repr=False)
-    """The seat's legal actions (use :meth:`legal_actions`)."""
+    __slots__ = ()
+
+    MEMBERS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "rules",
+        "to_act",
+        "is_terminal",
+        "phase",
+        "dealer",
+        "deal_number",
+        "initial_stacks",
+        "initial_dealer",
+        "stacks",
+        "pot",
+        "pots",
+        "contributions",
+        "rebuys",
+        "hand",
+        "discards",
+        "trump_card",
+        "trump_card_out",
+        "stayed_in",
+        "exchanged",
+        "stock_size",
+        "muck_size",
+        "trick",
+        "trick_leader",
+        "tricks_won",
+        "history",
+        "events",
+        "received",
+        "returns",
+        "standings",
+    )
+    _public: Record
+
+    @property
+    def rules(self) -> Rules:
+        """The rules."""
+        return self._public.table.deal.rules
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands."""
+        return self._public.table.phase
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The single pot and the seats that can still win it (no side pots in Bourré)."""
+        return pots_of(self._public)
+
+    @property
+    def rebuys(self) -> tuple[int, ...]:
+        """Rebuys per seat (X-6)."""
+        return self._public.table.deal.rebuys
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, in canonical order."""
+        return cards_of(self._public.hands[self.seat])
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The seat's own discards of this deal."""
+        mine = self._public.table.discarded[self.seat]
+        return cards_of(mine) if mine else ()
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The dealer's face-up card (public even after the dealer discards it)."""
+        trump = self._public.table.trump
+        return STANDARD_DECK[trump] if trump >= 0 else None
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, or ``None`` before the deal."""
-        return None if self.trump_card is None else self.trump_card.suit
+        trump = self._public.table.trump
+        return STANDARD_DECK[trump].suit if trump >= 0 else None
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The state's legal actions when this seat is to act, else ``()``."""
-        return self.legal
+    @property
+    def trump_card_out(self) -> bool:
+        """Whether this seat knows the trump up-card is out of play (B-4.3): every seat
+        once the dealer drops; only the dealer when the dealer discards it (a discard
+        is hidden, X-10)."""
+        return self._public.table.trump_out
+
+    @property
+    def stayed_in(self) -> tuple[bool | None, ...]:
+        """Per seat: ``True`` stayed in, ``False`` dropped, ``None`` not yet said (the
+        stay phase goes round once from eldest, B-3.1)."""
+        public = self._public
+        table = public.table
+        n, live, phase = len(public.hands), table.live, table.phase
+        if phase is Phase.DEAL:
+            return (None,) * n
+        if phase is not Phase.STAY:
+            return tuple(bool(live >> s & 1) for s in range(n))
+        eldest = (table.deal.dealer + 1) % n
+        said = (public.to_act - eldest) % n  # type: ignore[operator]
+        return tuple(bool(live >> s & 1) if (s - eldest) % n < said else None for s in range(n))
+
+    @property
+    def exchanged(self) -> tuple[int | None, ...]:
+        """Per seat: how many cards it exchanged, ``None`` before its exchange."""
+        return tuple(None if d is None else d.bit_count() for d in self._public.table.discarded)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self._public.table.stock)
+
+    @property
+    def muck_size(self) -> int:
+        """Cards in the muck: the discards of the seats already served and the dropped
+        hands. A discarded trump up-card counts (which cards a seat discarded is
+        hidden, X-10), though no restock uses it; one taken out by a dropping dealer
+        does not."""
+        return self._public.table.muck.bit_count()
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the current trick, in play order."""
+        return tuple(map(STANDARD_DECK.__getitem__, self._public.trick))
+
+    @property
+    def trick_leader(self) -> int | None:
+        """The seat that led the current trick, during trick play."""
+        leader = self._public.leader
+        return leader if leader >= 0 else None
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won per seat in this deal."""
+        return self._public.tricks_won
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's net result since ``new_game`` (X-8)."""
+        return returns(self._public)
 
 
-def _public(action: Action) -> Action:
-    """An action as every seat sees it: a shuffle without its order, an exchange as a count."""
-    cls = action.__class__
-    if cls is Shuffle:
-        return HIDDEN_SHUFFLE
-    if cls is Exchange:
-        return hidden_exchange(len(action.discards))  # type: ignore[attr-defined]
-    return action
+_EMPTY: Log[Any] = Log()
+_UNKNOWN = tuple((-1,) * size for size in range(53))
+"""A stock of each size whose cards are unknown."""
+_COUNTED = tuple((1 << size) - 1 for size in range(53))
+"""A card mask standing for ``size`` unknown cards."""
+_NO_HANDS = tuple((0,) * n for n in range(9))
+_NO_LOGS = tuple((_EMPTY,) * n for n in range(9))
+_NONE_YET = tuple((None,) * n for n in range(9))
+_public_table = copier(Table, ("trump_out", "stock", "muck", "discarded", "pending"))
+_public_record = copier(Record, ("table", "hands", "private"))
+_public_private = copier(Private, ("secret", "received", "own_actions"))
 
 
-def _stayed_in(record: Record) -> tuple[bool | None, ...]:
-    """Per seat: whether it stayed in, ``None`` before it has said (the stay phase goes
-    round once from eldest, B-3.1; a new deal starts with nobody having said)."""
-    table = record.table
-    n, live, phase = len(record.hands), table.live, table.phase
-    if phase is Phase.DEAL:
-        return (None,) * n
-    if phase is not Phase.STAY:
-        return tuple(bool(live >> s & 1) for s in range(n))
-    eldest = (table.deal.dealer + 1) % n
-    said = (record.to_act - eldest) % n  # type: ignore[operator]
-    return tuple(bool(live >> s & 1) if (s - eldest) % n < said else None for s in range(n))
+def view_of(record: Record, seat: int, legal: Legal) -> View:
+    """What ``seat`` (a valid seat) may see in ``record`` (X-10), with ``legal`` the
+    state's legal set when it is to act: the record without the other hands, the
+    stock's order, which cards were discarded by others or are in the muck (their
+    counts stay), whether the dealer discarded the up-card (for the other seats),
+    the shuffles' orders and the other seats' exchanges and cards of earlier deals.
 
-
-def view_of(record: Record, seat: int) -> View:
-    """What ``seat`` (a valid seat) may see in ``record`` (X-10). At a deal's chance
-    node the view's history and events still hold the deal just finished (its last
-    trick, its settlement).
-
+    >>> from cardrules.legal import NOTHING
     >>> from cardrules.bourre.session import first_deal
-    >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2).hand
+    >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2, NOTHING).hand
     ()
     """
     table = record.table
-    deal = table.deal
-    mine = table.discarded[seat]
-    live = table.live
-    dealer_dropped = not live >> deal.dealer & 1
+    dealer = table.deal.dealer
+    dealer_dropped = not table.live >> dealer & 1
     # B-4.3 / X-10: a dealer who drops takes the up-card out in public; one who
     # discards it does so face down, so only the dealer's own view knows, and the
     # public muck count still counts the up-card among the dealer's discards (once
     # they are in the muck, i.e. not while the dealer's restock is pending)
     discarded_up = table.trump_out and not dealer_dropped
-    if table.phase is Phase.DEAL:
-        # X-10: between deals a view still shows the deal just finished
-        actions_from, events_from = deal.shown_actions_from, deal.shown_events_from
-    else:
-        actions_from, events_from = deal.deal_actions_from, deal.deal_events_from
-    trump_card = STANDARD_DECK[table.trump] if table.trump >= 0 else None
-    return View(
-        seat=seat,
-        rules=deal.rules,
-        phase=table.phase,
-        to_act=record.to_act,
-        dealer=deal.dealer,
-        deal_number=deal.deal_number,
-        stacks=deal.stacks,
-        pot=deal.pot,
-        contributions=deal.contributions,
-        rebuys=deal.rebuys,
-        hand=cards_of(record.hands[seat]),
-        discards=cards_of(mine) if mine else (),
-        trump_card=trump_card,
-        trump_card_out=dealer_dropped or (discarded_up and seat == deal.dealer),
-        stayed_in=_stayed_in(record),
-        exchanged=tuple(None if d is None else d.bit_count() for d in table.discarded),
-        stock_size=len(table.stock),
-        muck_size=table.muck.bit_count() + (1 if discarded_up and table.pending is None else 0),
-        trick=tuple(map(STANDARD_DECK.__getitem__, record.trick)),
-        trick_leader=record.leader if record.leader >= 0 else None,
-        tricks_won=record.tricks_won,
-        history=tuple(map(_public, record.log.since(actions_from))),
-        events=record.event_log.since(events_from),
-        legal=legal(record).actions() if record.to_act == seat else (),
+    pending = table.pending
+    muck = table.muck.bit_count() + (1 if discarded_up and pending is None else 0)
+    n = len(record.hands)
+    hands = list(_NO_HANDS[n])
+    hands[seat] = record.hands[seat]
+    private = record.private
+    received, own = list(_NO_LOGS[n]), list(_NO_LOGS[n])
+    received[seat], own[seat] = private.received[seat], private.own_actions[seat]
+    discarded = table.discarded
+    if discarded != _NONE_YET[n]:  # others' discards: their counts only
+        discarded = tuple(
+            d if d is None or other == seat else _COUNTED[d.bit_count()]
+            for other, d in enumerate(discarded)
+        )
+    public_table = _public_table(
+        table,
+        dealer_dropped or (discarded_up and seat == dealer),
+        _UNKNOWN[len(table.stock)],
+        _COUNTED[muck],
+        discarded,
+        None if pending is None else (pending[0], pending[1], 0),
     )
+    public = _public_record(
+        record,
+        public_table,
+        tuple(hands),
+        _public_private(private, _EMPTY, tuple(received), tuple(own)),
+    )
+    return View._make(seat, public, legal)  # type: ignore[no-any-return]

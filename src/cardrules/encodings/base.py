@@ -241,8 +241,7 @@ class Codec:
     def information_state_text(self, view: Any) -> str:
         """The information-state string of ``view`` (perfect recall)."""
         received = " / ".join(
-            " + ".join(" ".join(map(str, cards)) for cards in batches)
-            for batches in self.received(view)
+            " + ".join(cards_text(cards) for cards in batches) for batches in self.received(view)
         )
         history = "; ".join(map(str, view.history))
         events = "; ".join(map(str, view.events))

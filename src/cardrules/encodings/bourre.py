@@ -192,9 +192,10 @@ def _sections(rules: Rules) -> tuple[Section, ...]:
 
 
 def _received(view: Any) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    """Per deal so far: the cards the seat was dealt, and those it drew."""
-    held = tuple(view.discards) + tuple(view.hand)
-    return (*(((), ()) for _ in range(view.deal_number)), (held, ()))
+    """Per deal so far: the cards the seat was dealt, and those it drew at the exchange
+    (``view.received`` holds them in that order)."""
+    size = view.rules.hand_size
+    return tuple((tuple(cards[:size]), tuple(cards[size:])) for cards in view.received)
 
 
 def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:

@@ -146,7 +146,7 @@ def _sections(rules: Rules) -> tuple[Section, ...]:
 
 def _received(view: Any) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """Per deal so far, the cards the seat was dealt (one batch per deal)."""
-    return (*(((),) for _ in range(view.deal_number)), (tuple(view.hand),))
+    return tuple((tuple(cards),) for cards in view.received)
 
 
 def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:

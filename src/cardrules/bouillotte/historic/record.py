@@ -27,6 +27,8 @@ deal begins, at a carre, at the shuffle and when a deal ends. Every change is
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from cardrules import shell
@@ -35,7 +37,7 @@ from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import PLAYERS, Rules
 from cardrules.cards import Card
-from cardrules.chance import Chance
+from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.events import Event
 from cardrules.game import Log
 
@@ -132,8 +134,55 @@ class Record(shell.Record):
     """Seat mask of the seats that still have to speak in the current cycle."""
     to_act: int | Chance | None
     """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
-    log: Log[Action] = attrs.field(repr=False)
-    """Every action since ``new_game``."""
+    public_log: Log[Action] = attrs.field(repr=False)
+    """Every action since ``new_game`` as every seat saw it: each shuffle without its
+    order (views share this log)."""
+    shuffles: Log[Shuffle] = attrs.field(repr=False)
+    """The shuffles of the session's deals, in order (their orders are hidden)."""
+    received: tuple[Log[tuple[Card, ...]], ...] = attrs.field(repr=False)
+    """Per seat: its three cards in each deal so far (hidden from the others; a view
+    keeps its own seat's)."""
+
+    own_actions: ClassVar[tuple[()]] = ()
+    """No action of historic Bouillotte is private (views show every action whole)."""
+
+    @property
+    def log(self) -> Log[Action]:
+        """Every action since ``new_game``, shuffles with their order."""
+        orders = iter(self.shuffles)
+        return Log[Action]().extend(
+            tuple(next(orders) if a is HIDDEN_SHUFFLE else a for a in self.public_log)
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the session."""
+        return self.deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.deal.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self.deal.deal_number
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game``."""
+        return self.deal.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self.deal.initial_dealer
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: this deal's and what was carried over."""
+        return self.deal.carried + sum(self.contributions)
 
     @property
     def players(self) -> int:

@@ -151,7 +151,7 @@ def begin_deal(
     with ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
     H-2.1). ``events`` (what ended the deal) go to the log before the new deal's own."""
     deal = record.deal
-    log = record.log
+    log = record.public_log
     rules = deal.rules
     deal_number = deal.deal_number + 1
     dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS

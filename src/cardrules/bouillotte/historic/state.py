@@ -92,8 +92,7 @@ class State(StateShell[Record]):
     @property
     def pot(self) -> int:
         """Every chip in the middle: this deal's contributions and the carried pot."""
-        record = self._record
-        return record.deal.carried + sum(record.contributions)
+        return self._record.pot
 
     @property
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -229,6 +228,8 @@ def new_game(
         last_raiser=None,
         pending=0,
         to_act=None,
-        log=Log(),
+        public_log=Log(),
+        shuffles=Log(),
+        received=(Log(),) * PLAYERS,
     )
     return State(session.begin_deal(record, start, zeros, 0, None, []))

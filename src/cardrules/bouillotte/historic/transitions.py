@@ -16,7 +16,7 @@ from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import AFTER, SEATS, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
-from cardrules.chance import CHANCE, Shuffle
+from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
 
 __all__ = ["on_call", "on_carre", "on_check", "on_decline", "on_fold", "on_raise", "on_shuffle"]
 
@@ -70,13 +70,13 @@ def on_carre(record: Record, action: Action) -> Record:
         stacks=_with(record.stacks, seat, -stake),
         contributions=_with(contributions, seat, stake),
         to_act=CHANCE if last else (seat + 1) % PLAYERS,
-        log=record.log.append(action),
+        public_log=record.public_log.append(action),
     )
 
 
 def on_decline(record: Record, action: Action) -> Record:
     """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
-    return record._replace(phase=_DEAL, to_act=CHANCE, log=record.log.append(action))
+    return record._replace(phase=_DEAL, to_act=CHANCE, public_log=record.public_log.append(action))
 
 
 # --- the deal (X-1, H-3.1) -------------------------------------------------------------------
@@ -98,15 +98,17 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
     deal = deal._replace(hands=hands, retourne=order[3 * PLAYERS], showdown=None)
-    log = record.log.append(shuffle)
+    log = record.public_log.append(HIDDEN_SHUFFLE)
+    received = tuple(seen.append(hand) for seen, hand in zip(record.received, hands, strict=True))
+    record = record._replace(shuffles=record.shuffles.append(shuffle), received=received)
     if not pending:
-        return general_pass(record._replace(deal=deal, log=log))
+        return general_pass(record._replace(deal=deal, public_log=log))
     return record._replace(
         deal=deal,
         phase=_BETTING,
         pending=pending,
         to_act=AFTER[pending][(first - 1) % PLAYERS],
-        log=log,
+        public_log=log,
     )
 
 
@@ -133,9 +135,11 @@ def on_check(record: Record, action: Check) -> Record:
     pending = record.pending & ~(1 << seat)
     if pending:
         return record._replace(
-            pending=pending, to_act=AFTER[pending][seat], log=record.log.append(action)
+            pending=pending,
+            to_act=AFTER[pending][seat],
+            public_log=record.public_log.append(action),
         )
-    return _turn_done(record, seat, record._replace(log=record.log.append(action)))
+    return _turn_done(record, seat, record._replace(public_log=record.public_log.append(action)))
 
 
 def on_call(record: Record, action: Call) -> Record:
@@ -153,10 +157,12 @@ def on_call(record: Record, action: Call) -> Record:
             contributions=tuple(contributions),
             pending=pending,
             to_act=AFTER[pending][seat],
-            log=record.log.append(action),
+            public_log=record.public_log.append(action),
         )
     changed = record._replace(
-        stacks=tuple(stacks), contributions=tuple(contributions), log=record.log.append(action)
+        stacks=tuple(stacks),
+        contributions=tuple(contributions),
+        public_log=record.public_log.append(action),
     )
     return _turn_done(record, seat, changed)
 
@@ -179,13 +185,13 @@ def on_raise(record: Record, action: Raise) -> Record:
             last_raiser=seat,
             pending=pending,
             to_act=AFTER[pending][seat],
-            log=record.log.append(action),
+            public_log=record.public_log.append(action),
         )
     changed = record._replace(
         stacks=new_stacks,
         contributions=tuple(contributions),
         last_raiser=seat,
-        log=record.log.append(action),
+        public_log=record.public_log.append(action),
     )
     return _count(changed, seat)
 
@@ -194,13 +200,15 @@ def on_fold(record: Record, action: Fold) -> Record:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
-    log = record.log.append(action)
+    log = record.public_log.append(action)
     if _COUNT[live] == 1:
-        return win_alone(record._replace(live=live, log=log))
+        return win_alone(record._replace(live=live, public_log=log))
     pending = record.pending & ~(1 << seat)
     if pending:
-        return record._replace(live=live, pending=pending, to_act=AFTER[pending][seat], log=log)
-    return _turn_done(record, seat, record._replace(live=live, log=log))
+        return record._replace(
+            live=live, pending=pending, to_act=AFTER[pending][seat], public_log=log
+        )
+    return _turn_done(record, seat, record._replace(live=live, public_log=log))
 
 
 def _count(record: Record, raiser: int) -> Record:

@@ -1,14 +1,14 @@
 """What one seat may see (X-10): :class:`View`.
 
-A view holds the seat's own cards, the retourné, every chip count, the public
-actions (a shuffle shows without its order), the events and the hands shown at the
-last showdown — never another seat's hidden card or the deck order. Folded hands
-become public only when the collective point exposes them (H-5.3).
+A view holds the seat's own cards, the retourné, every chip count, every public
+action since ``new_game`` (a shuffle shows without its order), every event (the hands
+shown at each showdown among them) and the seat's own cards of every deal — never
+another seat's hidden card or the deck order. Folded hands become public only when
+the collective point exposes them (H-5.3).
 
-The history and events are those of the current deal. Between deals — from the end
-of a deal until the next deal's shuffle, its carre phase included — they still begin
-with those of the deal just finished (its last action, its pots and primes), followed
-by the new deal's own so far.
+A view holds the seat and the state's record with what the seat may not see taken
+out (:func:`view_of`); every member is computed from it when asked (see
+:mod:`cardrules.viewing`).
 
 >>> from cardrules.bouillotte.historic import new_game
 >>> view = new_game().view(1)
@@ -19,136 +19,163 @@ by the new deal's own so far.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, ClassVar
 
-import attrs
-
-from cardrules.actions import Action
+from cardrules._fast import copier
 from cardrules.bouillotte.historic.events import ShowdownHands
-from cardrules.bouillotte.historic.legality import legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Record
+from cardrules.bouillotte.historic.record import Deal, Record
+from cardrules.bouillotte.historic.rules import PLAYERS, Rules
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
-from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
-from cardrules.events import Event
-from cardrules.legal import NOTHING, Legal
-from cardrules.shell import ViewBase
+from cardrules.game import Log
+from cardrules.legal import Legal
+from cardrules.viewing import ViewBase
 
 __all__ = ["View", "view_of"]
 
 
-@attrs.frozen(slots=True)
 class View(ViewBase):
-    """All that :attr:`seat` may see of a state, and nothing more.
+    """All that :attr:`seat` may see of a state, and nothing more: two states the seat
+    cannot tell apart give equal views (X-10)."""
 
-    Two states that the seat cannot tell apart give equal views.
-    """
+    __slots__ = ()
 
-    seat: int
-    """The seat whose view this is."""
-    phase: Phase
-    """Where the deal stands."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE`` or ``None`` (as :attr:`State.to_act`)."""
-    dealer: int
-    """The dealer's seat."""
-    deal_number: int
-    """The deal's index from 0."""
-    hand: tuple[Card, ...]
-    """The seat's own cards (``()`` before the deal)."""
-    retourne: Card | None
-    """The card turned up, ``None`` before the deal."""
-    stacks: tuple[int, ...]
-    """Every seat's chips outside the pot."""
-    contributions: tuple[int, ...]
-    """What every seat has put in this deal."""
-    carried: int
-    """Dead money carried from the previous deal."""
-    pots: tuple[tuple[int, tuple[int, ...]], ...]
-    """The pots as they stand (X-4)."""
-    folded: tuple[bool, ...]
-    """Which seats have folded."""
-    primes: tuple[int, ...]
-    """Every seat's primes account."""
-    rebuys: tuple[int, ...]
-    """How many caves each seat has rebought."""
-    results: tuple[Fraction, ...]
-    """Every seat's ``returns()``."""
-    carres: int
-    """How many carres were staked this deal."""
-    last_carreur: int | None
-    """The last seat to carre this deal."""
-    opened: bool
-    """Whether the betting has been opened."""
-    last_raiser: int | None
-    """The last seat to open or raise."""
-    showdown: ShowdownHands | None
-    """The hands shown at the last showdown, until the next shuffle."""
-    history: tuple[Action, ...] = attrs.field(repr=False)
-    """This deal's public actions, oldest first; a shuffle shows as ``Shuffle(order=())``.
-
-    Before this deal's shuffle (carre phase and chance node), those of the deal just
-    finished come first. Earlier deals show in :attr:`stacks`, :attr:`primes`,
-    :attr:`rebuys` and the last :attr:`showdown`.
-    """
-    events: tuple[Event, ...] = attrs.field(repr=False)
-    """This deal's events from its ``DealStarted``, oldest first; before this deal's
-    shuffle, those of the deal just finished come first (its showdown, pots, primes)."""
-    _legal: Legal = attrs.field(repr=False)
-    """The legal set when this seat is to act, else the empty one."""
+    MEMBERS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "rules",
+        "to_act",
+        "is_terminal",
+        "phase",
+        "dealer",
+        "deal_number",
+        "initial_stacks",
+        "initial_dealer",
+        "hand",
+        "retourne",
+        "stacks",
+        "contributions",
+        "carried",
+        "pot",
+        "pots",
+        "folded",
+        "primes",
+        "rebuys",
+        "carres",
+        "last_carreur",
+        "opened",
+        "last_raiser",
+        "showdown",
+        "history",
+        "events",
+        "received",
+        "returns",
+        "standings",
+    )
+    _public: Record
 
     @property
-    def pot(self) -> int:
-        """Every chip in the middle."""
-        return self.carried + sum(self.contributions)
+    def rules(self) -> Rules:
+        """The rules of the session."""
+        return self._public.deal.rules
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The state's legal actions when this seat is to act, else ``()``."""
-        return self._legal.actions()
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands."""
+        return self._public.phase
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards (``()`` before the deal)."""
+        return self._public.deal.hands[self.seat]
+
+    @property
+    def retourne(self) -> Card | None:
+        """The card turned up, ``None`` before the deal."""
+        return self._public.deal.retourne
+
+    @property
+    def carried(self) -> int:
+        """Dead money carried from the previous deal."""
+        return self._public.deal.carried
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots as they stand (X-4)."""
+        return pots_of(self._public)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Which seats have folded this deal."""
+        return folded_of(self._public.live)
+
+    @property
+    def primes(self) -> tuple[int, ...]:
+        """Every seat's primes account (H-6.2)."""
+        return self._public.deal.primes
+
+    @property
+    def rebuys(self) -> tuple[int, ...]:
+        """How many caves each seat has rebought (H-7.1)."""
+        return self._public.deal.rebuys
+
+    @property
+    def results(self) -> tuple[Fraction, ...]:
+        """Every seat's :meth:`returns` (kept under its earlier name)."""
+        return self.returns()
+
+    @property
+    def carres(self) -> int:
+        """How many carres were staked this deal."""
+        return self._public.deal.carres
+
+    @property
+    def last_carreur(self) -> int | None:
+        """The last seat to carre this deal."""
+        return self._public.deal.last_carreur
+
+    @property
+    def opened(self) -> bool:
+        """Whether the betting has been opened."""
+        return self._public.last_raiser is not None
+
+    @property
+    def last_raiser(self) -> int | None:
+        """The last seat to open or raise."""
+        return self._public.last_raiser
+
+    @property
+    def showdown(self) -> ShowdownHands | None:
+        """The hands shown at the last showdown, until the next shuffle (every
+        showdown stays in :attr:`events`)."""
+        return self._public.deal.showdown
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's net result since ``new_game`` (H-7.3, X-8)."""
+        return returns(self._public)
 
 
-_BEFORE_SHUFFLE = frozenset((Phase.CARRE, Phase.DEAL))
+_EMPTY: Log[Any] = Log()
+_NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
+_NO_LOGS = (_EMPTY,) * PLAYERS
+_public_deal = copier(Deal, ("hands",))
+_public_record = copier(Record, ("deal", "shuffles", "received"))
 
 
-def view_of(record: Record, seat: int) -> View:
-    """``seat``'s view of the state of ``record`` (``seat`` already checked).
+def view_of(record: Record, seat: int, legal: Legal) -> View:
+    """``seat``'s view of the state of ``record`` (``seat`` already checked; ``legal``
+    the state's legal set when it is to act): the record without the other seats'
+    cards, of this deal or earlier ones, and without the shuffles' orders.
 
     >>> from cardrules.bouillotte.historic import new_game
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    phase = record.phase
-    deal = record.deal
-    acting = record.to_act == seat and record.to_act.__class__ is int
-    if phase in _BEFORE_SHUFFLE:  # between deals: the deal just finished, then this one
-        actions, events = deal.last_actions_from, deal.last_events_from
-    else:
-        actions, events = deal.deal_actions_from, deal.deal_events_from
-    return View(
-        seat=seat,
-        phase=phase,
-        to_act=record.to_act,
-        dealer=deal.dealer,
-        deal_number=deal.deal_number,
-        hand=deal.hands[seat],
-        retourne=deal.retourne,
-        stacks=record.stacks,
-        contributions=record.contributions,
-        carried=deal.carried,
-        pots=pots_of(record),
-        folded=folded_of(record.live),
-        primes=deal.primes,
-        rebuys=deal.rebuys,
-        results=returns(record),
-        carres=deal.carres,
-        last_carreur=deal.last_carreur,
-        opened=record.last_raiser is not None,
-        last_raiser=record.last_raiser,
-        showdown=deal.showdown,
-        history=tuple(
-            HIDDEN_SHUFFLE if action.__class__ is Shuffle else action
-            for action in record.log.since(actions)
-        ),
-        events=deal.event_log.since(events),
-        legal=legal(record) if acting else NOTHING,
+    hands = list(_NO_HANDS)
+    hands[seat] = record.deal.hands[seat]
+    received = list(_NO_LOGS)
+    received[seat] = record.received[seat]
+    public = _public_record(
+        record, _public_deal(record.deal, tuple(hands)), _EMPTY, tuple(received)
     )
+    return View._make(seat, public, legal)  # type: ignore[no-any-return]

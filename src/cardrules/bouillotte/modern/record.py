@@ -29,6 +29,8 @@ The representation, once for every module of the game:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from cardrules import shell
@@ -114,6 +116,12 @@ class Record(shell.Record):
     a session)."""
     shuffles: Log[Shuffle]
     """The shuffles of the session's deals, in order (their orders are hidden)."""
+    received: tuple[Log[tuple[Card, ...]], ...]
+    """Per seat: its cards in each deal so far, in the order dealt (hidden from the
+    others; a view keeps its own seat's)."""
+
+    own_actions: ClassVar[tuple[()]] = ()
+    """No action of modern Bouillotte is private (views show every action whole)."""
 
     @property
     def log(self) -> Log[Action]:
@@ -137,6 +145,31 @@ class Record(shell.Record):
     def rules(self) -> Rules:
         """The options of the session."""
         return self.deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.deal.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self.deal.deal_number
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game``."""
+        return self.deal.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self.deal.initial_dealer
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle."""
+        return sum(self.contributions)
 
 
 _MASKS = (0, 1, 3, 7, 15, 31)

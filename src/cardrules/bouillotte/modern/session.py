@@ -25,7 +25,7 @@ from cardrules.events import (
     SessionEnded,
 )
 from cardrules.game import Log
-from cardrules.pots import side_pots, split_pot, uncalled_excess
+from cardrules.pots import betting_pots, side_pots, split_pot, uncalled_excess
 
 from .events import HandShown
 from .hands import value_of
@@ -33,7 +33,15 @@ from .phase import Phase
 from .record import Deal, Record, mask, seats_from
 from .rules import Rules
 
-__all__ = ["end_deal", "first_record", "fold_out", "returns", "showdown", "start_deal"]
+__all__ = [
+    "end_deal",
+    "first_record",
+    "fold_out",
+    "pots_of",
+    "returns",
+    "showdown",
+    "start_deal",
+]
 
 
 def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
@@ -80,6 +88,7 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         acted=0,
         public_log=Log(),
         shuffles=Log(),
+        received=(Log(),) * n,
     )
     return start_deal(blank, stacks, [], dealer, 0)
 
@@ -236,6 +245,25 @@ def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Re
         largest=0,
         live=mask(n),
         acted=0,
+    )
+
+
+def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4).
+
+    Split only where a seat still in is all-in: a seat with chips can still call, so
+    it is eligible for every pot. Once the betting closes this is the showdown's
+    split (before the uncalled excess goes back).
+
+    >>> pots_of(first_record(Rules(players=3), (10, 20, 30), 0))
+    ((3, (0, 1, 2)),)
+    """
+    live = record.live
+    stacks = record.stacks
+    return betting_pots(
+        record.contributions,
+        tuple(bool(live >> seat & 1) for seat in range(len(stacks))),
+        tuple(stack == 0 for stack in stacks),
     )
 
 

@@ -20,7 +20,6 @@ import attrs
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.game import check_new_game
-from cardrules.pots import betting_pots
 from cardrules.shell import StateShell, Transition
 
 from . import legality, session, view
@@ -130,14 +129,7 @@ class State(StateShell[Record]):
         >>> state.apply(Raise(to=3)).pots
         ((6, (0, 1, 2, 3)),)
         """
-        record = self._record
-        live = record.live
-        stacks = record.stacks
-        return betting_pots(
-            record.contributions,
-            tuple(bool(live >> seat & 1) for seat in range(len(stacks))),
-            tuple(stack == 0 for stack in stacks),
-        )
+        return session.pots_of(self._record)
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

@@ -79,7 +79,8 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         waiting=mask(n) if rules.retourne_change else 0,
         event_log=deal.event_log.extend(events),
     )
-    record = record._replace(shuffles=record.shuffles.append(shuffle))
+    received = tuple(log.append(hand) for log, hand in zip(record.received, hands, strict=True))
+    record = record._replace(shuffles=record.shuffles.append(shuffle), received=received)
     return _open_round(record, deal, 0, record.public_log.append(HIDDEN_SHUFFLE))
 
 

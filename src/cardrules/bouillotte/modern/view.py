@@ -1,4 +1,9 @@
-"""What one seat may see (X-10): its own cards, the cards face up, public actions.
+"""What one seat may see (X-10): its own cards, the cards face up, every public
+action and event since ``new_game``.
+
+A view holds the seat and the state's record with what the seat may not see taken
+out (:func:`view_of`); every member is computed from it when asked (see
+:mod:`cardrules.viewing`).
 
 >>> import random
 >>> from cardrules import sample_chance
@@ -12,123 +17,151 @@
 
 from __future__ import annotations
 
-import attrs
+from fractions import Fraction
+from typing import Any, ClassVar
 
-from cardrules.actions import Action
+from cardrules._fast import copier
 from cardrules.cards import Card
-from cardrules.chance import Chance
-from cardrules.events import Event
 from cardrules.game import Log
-from cardrules.shell import ViewBase
+from cardrules.legal import Legal
+from cardrules.viewing import ViewBase
 
-from .legality import legal
 from .phase import Phase
-from .record import Record
+from .record import Deal, Record
+from .rules import Rules
+from .session import pots_of, returns
 
 __all__ = ["View", "view_of"]
 
 
-@attrs.frozen(slots=True)
 class View(ViewBase):
-    """All that one seat may see now, nothing more.
+    """All that one seat may see, nothing more: two states the seat cannot tell apart
+    give equal views (X-10)."""
 
-    Two states the seat cannot tell apart give equal views.
-    """
+    __slots__ = ()
 
-    seat: int
-    """The seat whose view this is."""
-    to_act: int | Chance | None
-    """Whose turn it is (as ``State.to_act``)."""
-    phase: Phase
-    """Chance node of a deal, betting, or over."""
-    dealer: int
-    """The dealer's seat."""
-    deal_number: int
-    """The deal's index from 0."""
-    betting_round: int
-    """The betting round from 0."""
-    hand: tuple[Card, ...]
-    """The seat's own cards, in the order dealt."""
-    face_up: tuple[tuple[Card, ...], ...]
-    """Each seat's cards face up on the table (open card, reveals)."""
-    retournes: tuple[Card, ...]
-    """The community cards face up now."""
-    dead_retournes: tuple[Card, ...]
-    """Retournés replaced by the retourné change (V-M.4)."""
-    stacks: tuple[int, ...]
-    """Every seat's stack."""
-    contributions: tuple[int, ...]
-    """What each seat has put in this deal."""
-    folded: tuple[bool, ...]
-    """Which seats have folded."""
-    announced: tuple[str | None, ...]
-    """The class of brelan each seat announced (not its cards), or ``None``."""
-    rebuys: tuple[int, ...]
-    """Each seat's rebuys."""
-    _history: Log[Action] = attrs.field(repr=False)
-    """Every public action since the start, shared with the state (see :attr:`history`)."""
-    events: tuple[Event, ...] = attrs.field(repr=False)
-    """The events of this deal; between deals (at the chance node and at the end), those
-    of the deal just finished too: hands shown at its showdown, fees, pots won…"""
-    legal: tuple[Action, ...] = attrs.field(repr=False)
-    """The seat's legal actions (``()`` when it is not its turn)."""
+    MEMBERS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "rules",
+        "to_act",
+        "is_terminal",
+        "phase",
+        "dealer",
+        "deal_number",
+        "initial_stacks",
+        "initial_dealer",
+        "betting_round",
+        "hand",
+        "face_up",
+        "retournes",
+        "dead_retournes",
+        "stacks",
+        "contributions",
+        "pot",
+        "pots",
+        "folded",
+        "announced",
+        "rebuys",
+        "history",
+        "events",
+        "received",
+        "returns",
+        "standings",
+    )
+    _public: Record
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        """Every public action since the start; shuffles show without their order."""
-        return self._history.as_tuple()
+    def rules(self) -> Rules:
+        """The options of the session."""
+        return self._public.deal.rules
 
     @property
-    def pot(self) -> int:
-        """The chips in the middle."""
-        return sum(self.contributions)
+    def phase(self) -> Phase:
+        """Chance node of a deal, betting, or over."""
+        return self._public.deal.phase
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The seat's legal actions now, ``()`` when it is not its turn.
+    @property
+    def betting_round(self) -> int:
+        """The betting round from 0 (V-M.3)."""
+        return self._public.deal.betting_round
 
-        >>> from cardrules import Shuffle
-        >>> from .state import new_game
-        >>> state = new_game()
-        >>> state = state.apply(Shuffle(state.chance_cards))
-        >>> state.view(1).legal_actions() == state.legal_actions(), state.view(2).legal_actions()
-        (True, ())
-        """
-        return self.legal
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, in the order dealt (``()`` between deals)."""
+        return self._public.deal.hands[self.seat]
+
+    @property
+    def face_up(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards face up on the table (open card, reveals, V-M.2, V-M.3)."""
+        deal = self._public.deal
+        return tuple(hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True))
+
+    @property
+    def retournes(self) -> tuple[Card, ...]:
+        """The community cards face up now."""
+        return self._public.deal.retournes
+
+    @property
+    def dead_retournes(self) -> tuple[Card, ...]:
+        """Retournés replaced by the retourné change (V-M.4)."""
+        return self._public.deal.dead_retournes
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4)."""
+        return pots_of(self._public)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Which seats have folded this deal."""
+        live = self._public.live
+        return tuple(not live >> seat & 1 for seat in range(len(self._public.stacks)))
+
+    @property
+    def announced(self) -> tuple[str | None, ...]:
+        """The class of brelan each seat announced this deal (not its cards), or ``None``."""
+        return self._public.deal.announced
+
+    @property
+    def rebuys(self) -> tuple[int, ...]:
+        """Each seat's rebuys (X-6)."""
+        return self._public.deal.rebuys
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's net result since ``new_game`` (X-8)."""
+        return returns(self._public)
 
 
-def view_of(record: Record, seat: int) -> View:
-    """The view of ``seat`` (already checked) in the state of ``record``.
+_EMPTY: Log[Any] = Log()
+_NO_HANDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(((),) * n for n in range(9))
+_NOTHING_UP = tuple((0,) * n for n in range(9))
+_NO_LOGS = tuple((_EMPTY,) * n for n in range(9))
+_public_deal = copier(Deal, ("deck", "hands", "brelans"))
+_public_record = copier(Record, ("deal", "shuffles", "received"))
 
-    >>> from .rules import Rules
+
+def view_of(record: Record, seat: int, legal: Legal) -> View:
+    """The view of ``seat`` (already checked) in the state of ``record``, with ``legal``
+    the state's legal set when ``seat`` is to act: the record without the deck, the
+    other seats' face-down cards, who holds a brelan, the shuffles' orders and the
+    other seats' cards of earlier deals.
+
+    >>> from cardrules.legal import NOTHING
     >>> from .session import first_record
-    >>> view_of(first_record(Rules(), (100,) * 4, 0), 1).contributions
+    >>> view_of(first_record(Rules(), (100,) * 4, 0), 1, NOTHING).contributions
     (1, 1, 1, 1)
     """
     deal = record.deal
-    to_act = record.to_act
-    phase = deal.phase
-    actions = legal(record).actions() if to_act == seat and phase is Phase.BETTING else ()
-    start = deal.previous_deal_events_from if phase is Phase.DEAL else deal.deal_events_from
-    events = deal.event_log.since(start)
-    face_up = tuple(hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True))
-    live = record.live
-    return View(
-        seat,
-        to_act,
-        phase,
-        deal.dealer,
-        deal.deal_number,
-        deal.betting_round,
-        deal.hands[seat],
-        face_up,
-        deal.retournes,
-        deal.dead_retournes,
-        record.stacks,
-        record.contributions,
-        tuple(not live >> other & 1 for other in range(len(record.stacks))),
-        deal.announced,
-        deal.rebuys,
-        record.public_log,
-        events,
-        actions,
+    n = len(record.stacks)
+    if deal.face_up == _NOTHING_UP[n]:
+        shown = list(_NO_HANDS[n])
+        shown[seat] = deal.hands[seat]
+    else:  # open cards (V-M.2, V-M.3): the others' face-up cards too
+        shown = [hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True)]
+        shown[seat] = deal.hands[seat]
+    received = list(_NO_LOGS[n])
+    received[seat] = record.received[seat]
+    public = _public_record(
+        record, _public_deal(deal, (), tuple(shown), 0), _EMPTY, tuple(received)
     )
+    return View._make(seat, public, legal)  # type: ignore[no-any-return]
