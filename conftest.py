@@ -13,10 +13,14 @@ ROOT = Path(__file__).parent
 
 NEEDS: dict[str, tuple[str, ...]] = {
     "pettingzoo": ("src/cardrules/adapters/pettingzoo.py", "docs/adapters/pettingzoo.rst"),
+    "openspiel": ("src/cardrules/adapters/openspiel.py", "docs/adapters/openspiel.rst"),
 }
-"""The outside package each adapter needs, and the files whose doctests import it."""
+"""The extra each adapter needs, and the files whose doctests import its package."""
 
-MISSING = {name for name in NEEDS if importlib.util.find_spec(name) is None}
+PACKAGES = {"pettingzoo": "pettingzoo", "openspiel": "pyspiel"}
+"""The module each extra installs."""
+
+MISSING = {name for name in NEEDS if importlib.util.find_spec(PACKAGES[name]) is None}
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -30,7 +34,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     """Say which doctests were left out, and why."""
     return [
-        f"doctests of {', '.join(NEEDS[name])} skipped: {name} is not installed "
+        f"doctests of {', '.join(NEEDS[name])} skipped: {PACKAGES[name]} is not installed "
         f"(pip install cardrules[{name}])"
         for name in sorted(MISSING)
     ]

@@ -1,1 +1,1 @@
-"""Adapters that connect the games to outside libraries (each needs its extra)."""
+"""Adapters to outside frameworks (OpenSpiel, PettingZoo)."""

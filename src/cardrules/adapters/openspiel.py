@@ -1,0 +1,398 @@
+"""The games in OpenSpiel: importing this module registers them with ``pyspiel``.
+
+Needs the ``openspiel`` extra (``pip install "cardrules[openspiel]"``, which installs
+the ``open_spiel`` package). Three games are registered:
+
+======================================  =========================================
+OpenSpiel name                          game
+======================================  =========================================
+``cardrules_bouillotte_modern``         :mod:`cardrules.bouillotte.modern`
+``cardrules_bouillotte_historic``       :mod:`cardrules.bouillotte.historic`
+``cardrules_bourre``                    :mod:`cardrules.bourre`
+======================================  =========================================
+
+Every option of the game's ``Rules`` is a game parameter of the same name; an option
+that may be ``None`` takes ``0`` for ``None``. Chance nodes deal one card at a time
+(:mod:`cardrules.adapters.cardwise`); a chance outcome is the card's index in the
+game's deck. Action ids, tensors, strings and utility bounds are those of
+``cardrules.encodings``.
+
+>>> import pyspiel
+>>> import cardrules.adapters.openspiel
+>>> game = pyspiel.load_game("cardrules_bourre(hand_size=7,players=3)")
+>>> game.num_players(), game.max_chance_outcomes()
+(3, 52)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 52)
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from cardrules.actions import Action
+from cardrules.adapters.cardwise import CardwiseState, deck_of
+from cardrules.cards import Card
+from cardrules.chance import CHANCE
+from cardrules.encodings import Encoding, encoding_for
+from cardrules.errors import IllegalActionError, RulesError, shorten
+from cardrules.game import GameModule, GameState
+from cardrules.registry import get_game
+
+__all__ = [
+    "GAME_NAMES",
+    "GameParameterError",
+    "OpenSpielGame",
+    "OpenSpielState",
+    "game_parameters",
+    "rules_from_parameters",
+]
+
+GAME_NAMES: Mapping[str, str] = {
+    "cardrules_bouillotte_modern": "bouillotte-modern",
+    "cardrules_bouillotte_historic": "bouillotte-historic",
+    "cardrules_bourre": "bourre",
+}
+"""OpenSpiel's name of each game → the game's ``GAME_ID``."""
+
+_LONG_NAMES = {
+    "bouillotte-modern": "cardrules Bouillotte (modern rules)",
+    "bouillotte-historic": "cardrules Bouillotte (historic four-player system)",
+    "bourre": "cardrules Bourré",
+}
+_SEATS = {"bouillotte-modern": (3, 5), "bouillotte-historic": (4, 4), "bourre": (2, 7)}
+"""The fewest and most seats of each game (M-1.1, H-1.1, B-1.1)."""
+
+
+class GameParameterError(pyspiel.SpielError, RulesError):  # type: ignore[misc]
+    """A game parameter OpenSpiel cannot load: an unknown name or a value the game's
+    ``Rules`` refuses. It is OpenSpiel's error (``pyspiel.SpielError``) and ours
+    (:class:`~cardrules.RulesError`), with our message: which option, what is allowed."""
+
+
+def _optional(field: attrs.Attribute[Any]) -> bool:
+    """Whether a ``Rules`` field may be ``None``."""
+    return "None" in str(field.type)
+
+
+def game_parameters(game_id: str) -> dict[str, int | bool | str]:
+    """The OpenSpiel parameters of a game with their defaults: every ``Rules`` option,
+    ``0`` standing for ``None``.
+
+    >>> game_parameters("bourre")["hand_size"], game_parameters("bourre")["pot_cap"]
+    (5, 0)
+    """
+    rules = get_game(game_id).Rules
+    values: dict[str, int | bool | str] = {}
+    for field in attrs.fields(rules):
+        default = field.default
+        values[field.name] = 0 if default is None else default
+    return values
+
+
+def rules_from_parameters(game_id: str, parameters: Mapping[str, object]) -> Any:
+    """The game's ``Rules`` for OpenSpiel ``parameters`` (missing ones take their default).
+
+    :raises GameParameterError: for an unknown parameter or a value ``Rules`` refuses,
+        with its message.
+
+    >>> rules_from_parameters("bourre", {"hand_size": 7}).hand_size
+    7
+    >>> rules_from_parameters("bourre", {"hand_size": 6})
+    Traceback (most recent call last):
+    ...
+    cardrules.adapters.openspiel.GameParameterError: Rules.hand_size must be one of 5, 7 ...
+    """
+    rules = get_game(game_id).Rules
+    fields = {field.name: field for field in attrs.fields(rules)}
+    options: dict[str, object] = {}
+    for name, value in parameters.items():
+        field = fields.get(name)
+        if field is None:
+            raise GameParameterError(
+                f"{game_id} has no game parameter {shorten(name, repr, 40)}; "
+                f"the parameters are {', '.join(fields)}"
+            )
+        options[name] = None if _optional(field) and value == 0 else value
+    try:
+        return rules(**options)
+    except RulesError as error:
+        raise GameParameterError(str(error)) from None
+
+
+def _game_type(name: str) -> Any:
+    game_id = GAME_NAMES[name]
+    fewest, most = _SEATS[game_id]
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=_LONG_NAMES[game_id],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=most,
+        min_num_players=fewest,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=game_parameters(game_id),
+    )
+
+
+class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A cardrules game as a ``pyspiel.Game`` (one subclass per game, registered)."""
+
+    short_name: typing.ClassVar[str] = ""
+    """OpenSpiel's name of the game."""
+
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        game_id = GAME_NAMES[self.short_name]
+        self.game_id = game_id
+        self.module: GameModule = get_game(game_id)
+        self.rules = rules_from_parameters(game_id, dict(params or {}))
+        self.encoding: Encoding = encoding_for(game_id, self.rules)
+        first = self.module.new_game(self.rules)
+        self.deck: tuple[Card, ...] = deck_of(first)
+        self.card_ids = {card: index for index, card in enumerate(self.deck)}
+        self.start = CardwiseState.start(first)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=len(self.deck),
+            num_players=self.rules.players,
+            min_utility=float(self.encoding.min_utility),
+            max_utility=float(self.encoding.max_utility),
+            utility_sum=0.0,
+            max_game_length=self.encoding.max_game_length,
+        )
+        super().__init__(_game_type(self.short_name), info, dict(params or {}))
+
+    def new_initial_state(self) -> OpenSpielState:
+        """The first state of a session (a chance node: the first card of the deal)."""
+        return OpenSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
+    ) -> Observer:
+        """The observer of OpenSpiel's observation API: information states (perfect
+        recall) or observations, from ``cardrules.encodings``."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params!r}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(self.encoding, perfect_recall=recall)
+
+
+class _Position:
+    """A state's position: the :class:`CardwiseState` and the OpenSpiel actions that
+    reached it. It pickles as the actions alone (OpenSpiel's serialization) and is
+    shared, not copied, by ``clone()`` (it is immutable)."""
+
+    __slots__ = ("actions", "game_id", "rules", "table", "views")
+
+    def __init__(self, game_id: str, rules: Any, table: CardwiseState, actions: tuple[int, ...]):
+        self.game_id, self.rules, self.table, self.actions = game_id, rules, table, actions
+        self.views: dict[int, Any] = {}
+
+    def view(self, seat: int) -> Any:
+        """The engine's view of ``seat`` (made once: a search asks for it often)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.table.engine.view(seat)
+        return view
+
+    def __deepcopy__(self, memo: object) -> _Position:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return replay, (self.game_id, self.rules, self.actions)
+
+
+def replay(game_id: str, rules: Any, actions: tuple[int, ...]) -> _Position:
+    """The position reached by OpenSpiel ``actions`` from the start of a session.
+
+    :raises IllegalActionError: if an action id is not legal where it is applied.
+    """
+    encoding = encoding_for(game_id, rules)
+    table = CardwiseState.start(get_game(game_id).new_game(rules))
+    deck = deck_of(table.engine)
+    for action in actions:
+        table = _applied(table, action, deck, encoding)
+    return _Position(game_id, rules, table, tuple(actions))
+
+
+def _applied(
+    table: CardwiseState,
+    action: int,
+    deck: tuple[Card, ...],
+    encoding: Encoding,
+    view: Any = None,
+) -> CardwiseState:
+    """``table`` after the OpenSpiel ``action`` (a card index at a chance node)."""
+    to_act = table.to_act
+    if to_act is CHANCE:
+        if type(action) is not int or not 0 <= action < len(deck):
+            raise IllegalActionError(
+                f"chance outcome {shorten(action, repr)} is not a card index from 0 to "
+                f"{len(deck) - 1} (X-2)",
+                rule="X-2",
+                action=action,
+            )
+        return table.deal(deck[action])
+    if view is None:
+        view = table.engine.view(to_act) if isinstance(to_act, int) else None
+    if to_act is None or view is None:
+        raise IllegalActionError("the session is over: no action can be applied (X-9)", rule="X-9")
+    assert isinstance(to_act, int)
+    try:
+        chosen = encoding.action_of(action, view)
+    except ValueError as error:  # never another action in its place
+        raise IllegalActionError(str(error), rule="X-9", seat=to_act, action=action) from None
+    return table.act(chosen)
+
+
+class OpenSpielState(pyspiel.State):  # type: ignore[misc]
+    """A state of a cardrules game as a ``pyspiel.State``."""
+
+    def __init__(self, game: OpenSpielGame) -> None:
+        super().__init__(game)
+        self._position = _Position(game.game_id, game.rules, game.start, ())
+
+    @property
+    def cardwise(self) -> CardwiseState:
+        """The :class:`~cardrules.adapters.cardwise.CardwiseState` (its ``engine`` is
+        the cardrules state)."""
+        return self._position.table
+
+    @property
+    def engine(self) -> GameState:
+        """The cardrules state (while cards are drawn for an action, the state before it)."""
+        return self._position.table.engine
+
+    def view(self, seat: int) -> Any:
+        """``engine.view(seat)``, made once per state.
+
+        :raises ValueError: for a seat out of range.
+        """
+        return self._position.view(seat)
+
+    def current_player(self) -> int:
+        """The seat to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+        to_act = self._position.table.to_act
+        if to_act is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if to_act is CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert isinstance(to_act, int)
+        return to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        table = self._position.table
+        if player != table.to_act:
+            return []
+        encoding: Encoding = self.get_game().encoding
+        return list(encoding.legal_action_ids(self._position.view(player)))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card that may come next (its index in the deck), all equally likely."""
+        cards = self._position.table.chance_outcomes()
+        ids: dict[Card, int] = self.get_game().card_ids
+        return [(ids[card], 1.0 / len(cards)) for card in cards]
+
+    def _apply_action(self, action: int) -> None:
+        position = self._position
+        game: OpenSpielGame = self.get_game()
+        to_act = position.table.to_act
+        view = position.view(to_act) if isinstance(to_act, int) else None
+        table = _applied(position.table, action, game.deck, game.encoding, view)
+        self._position = _Position(
+            position.game_id, position.rules, table, (*position.actions, action)
+        )
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        game: OpenSpielGame = self.get_game()
+        if player == pyspiel.PlayerId.CHANCE:
+            if 0 <= action < len(game.deck):
+                return f"deal {game.deck[action]}"
+            return f"chance outcome {action}"
+        try:
+            engine_action: Action = game.encoding.action_of(action, self.view(player))
+        except (ValueError, TypeError):
+            return f"action {action}"
+        return f"seat {player}: {engine_action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the session is over."""
+        return self._position.table.is_terminal
+
+    def returns(self) -> list[float]:
+        """Each seat's result (``returns()`` of the game) at the end, else zeros."""
+        table = self._position.table
+        if not table.is_terminal:
+            return [0.0] * len(table.engine.stacks)
+        return [float(value) for value in table.engine.returns()]
+
+    def __str__(self) -> str:
+        table = self._position.table
+        engine = table.engine
+        lines = [
+            f"{self._position.game_id} to_act={table.to_act!r} deal={engine.deal_number}"  # type: ignore[attr-defined]
+            f" pot={engine.pot} stacks={list(engine.stacks)}",
+            "hands: " + " | ".join(" ".join(map(str, h)) for h in engine.hands),  # type: ignore[attr-defined]
+            "drawn: " + " ".join(map(str, table.drawn)),
+            "actions: " + " ".join(map(str, table.since)),
+        ]
+        if table.pending is not None:
+            lines.append(f"waiting for cards: {table.pending}")
+        return "\n".join(lines)
+
+
+class Observer:
+    """OpenSpiel's observer (``make_py_observer``) for a cardrules game: ``tensor`` and
+    ``dict`` (one entry, ``"observation"`` or ``"info_state"``, the tensor in its
+    documented shape) set from a seat's view; ``string_from`` the matching string."""
+
+    def __init__(self, encoding: Encoding, *, perfect_recall: bool) -> None:
+        self.encoding = encoding
+        self.perfect_recall = perfect_recall
+        shape = encoding.information_state_shape if perfect_recall else encoding.observation_shape
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        name = "info_state" if perfect_recall else "observation"
+        self.dict = {name: self.tensor.reshape(shape)}
+
+    def set_from(self, state: OpenSpielState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s view of ``state``."""
+        view = state.view(player)
+        if self.perfect_recall:
+            values = self.encoding.information_state_tensor(view)
+        else:
+            values = self.encoding.observation_tensor(view)
+        self.tensor[:] = np.asarray(values, np.float32).reshape(-1)
+
+    def string_from(self, state: OpenSpielState, player: int) -> str:
+        """``player``'s information state or observation of ``state`` as a string."""
+        view = state.view(player)
+        if self.perfect_recall:
+            return self.encoding.information_state_string(view)
+        return self.encoding.observation_string(view)
+
+
+def _register() -> None:
+    for name in GAME_NAMES:
+        game_class = type(
+            f"OpenSpiel_{name}",
+            (OpenSpielGame,),
+            {"short_name": name, "__module__": __name__},
+        )
+        pyspiel.register_game(_game_type(name), game_class)
+
+
+_register()

@@ -1,0 +1,177 @@
+"""The games in OpenSpiel (cardrules.adapters.openspiel): OpenSpiel's own random
+simulation test with serialization, the game type and info, parameters, bad input."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="open_spiel is not installed (pip install 'cardrules[openspiel]')"
+)
+
+from cardrules import IllegalActionError, RulesError  # noqa: E402
+from cardrules.adapters import openspiel  # noqa: E402
+from cardrules.bourre import Rules as BourreRules  # noqa: E402
+from cardrules.encodings import encoding_for  # noqa: E402
+
+SIMULATED = [
+    ("cardrules_bouillotte_modern", 6),
+    ("cardrules_bouillotte_modern(retournes=2)", 4),
+    ("cardrules_bouillotte_modern(retournes=2,retourne_change=true,betting_rounds=3)", 4),
+    ("cardrules_bouillotte_modern(players=5,open_card=true,announce_fee=0)", 3),
+    ("cardrules_bouillotte_historic", 1),
+    ("cardrules_bouillotte_historic(deals=3)", 3),
+    ("cardrules_bourre", 6),
+    ("cardrules_bourre(hand_size=7,players=3)", 4),
+    ("cardrules_bourre(hand_size=7,players=7,deals=2)", 2),
+    ("cardrules_bourre(players=2,exchange=false,pot_cap=10)", 3),
+]
+
+
+@pytest.mark.parametrize(("name", "sims"), SIMULATED, ids=[s[0] for s in SIMULATED])
+def test_random_sim_test(name: str, sims: int) -> None:
+    """OpenSpiel's RandomSimTest: legal actions, chance outcomes, clone, serialization
+    round trip, observations, zero-sum returns within the utility bounds."""
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", list(openspiel.GAME_NAMES))
+def test_game_type_and_info(name: str) -> None:
+    game = pyspiel.load_game(name)
+    kind = game.get_type()
+    assert kind.short_name == name
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    assert kind.provides_observation_string and kind.provides_observation_tensor
+    encoding = encoding_for(openspiel.GAME_NAMES[name], game.rules)
+    assert game.num_distinct_actions() == encoding.num_actions
+    assert game.max_game_length() == encoding.max_game_length
+    assert game.min_utility() == float(encoding.min_utility)
+    assert game.max_utility() == float(encoding.max_utility)
+    assert game.information_state_tensor_shape() == list(encoding.information_state_shape)
+    assert game.observation_tensor_shape() == list(encoding.observation_shape)
+    assert game.num_players() == game.rules.players
+    assert game.max_chance_outcomes() == (52 if name == "cardrules_bourre" else 20)
+
+
+def test_parameters_are_the_rules_options() -> None:
+    game = pyspiel.load_game("cardrules_bourre(hand_size=7,players=3,pot_cap=40)")
+    assert game.rules == BourreRules(hand_size=7, players=3, pot_cap=40)
+    assert pyspiel.load_game("cardrules_bourre").rules == BourreRules()  # 0 is None
+    modern = pyspiel.load_game("cardrules_bouillotte_modern(announce_fee=0,favori=off)")
+    assert modern.rules.announce_fee is None and modern.rules.favori == "off"
+    assert set(openspiel.game_parameters("bouillotte-historic")) == {"cave", "ante", "deals"}
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("cardrules_bourre(hand_size=6)", r"Rules\.hand_size must be one of 5, 7"),
+        ("cardrules_bourre(players=9)", r"Rules\.players must be an int from 2 to 7"),
+        ("cardrules_bouillotte_modern(favori=sometimes)", r"Rules\.favori must be one of"),
+        ("cardrules_bouillotte_historic(cave=-5)", r"Rules\.cave must be an int"),
+    ],
+)
+def test_a_bad_value_is_openspiels_error_with_our_message(name: str, message: str) -> None:
+    with pytest.raises(pyspiel.SpielError, match=message) as caught:
+        pyspiel.load_game(name)
+    assert isinstance(caught.value, RulesError)
+
+
+def test_an_unknown_parameter_names_the_parameters(capfd: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(pyspiel.SpielError, match=r"Unknown parameter 'colour'.*hand_size"):
+        pyspiel.load_game("cardrules_bourre(colour=3)")
+    with pytest.raises(openspiel.GameParameterError, match="no game parameter 'colour'"):
+        openspiel.rules_from_parameters("bourre", {"colour": 3})
+    capfd.readouterr()  # OpenSpiel also prints its message on stderr
+
+
+def test_an_illegal_action_id_raises_and_changes_nothing() -> None:
+    """X-9: an id that is not legal raises; nothing else is played in its place."""
+    game = pyspiel.load_game("cardrules_bourre")
+    state = game.new_initial_state()
+    with pytest.raises(IllegalActionError, match="not a card index"):
+        state.apply_action(52)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    history = state.history()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="not legal for seat 1"):
+        state.apply_action(illegal)
+    assert state.history() == history
+    assert state.current_player() == 1
+
+
+def test_chance_deals_card_by_card_as_the_engine_does() -> None:
+    """X-1, B-2.2: the k-th card drawn goes to the k-th seat from eldest, round after
+    round; the dealer's last card is trump."""
+    game = pyspiel.load_game("cardrules_bourre(players=3)")
+    state = game.new_initial_state()
+    deck = game.deck
+    drawn = []
+    rng = random.Random(5)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 52 - len(drawn)
+        assert all(p == pytest.approx(1 / len(outcomes)) for _, p in outcomes)
+        action = rng.choice(outcomes)[0]
+        drawn.append(deck[action])
+        state.apply_action(action)
+    assert len(drawn) == 15
+    engine = state.engine
+    for seat in range(3):
+        assert set(engine.hands[seat]) == set(drawn[(seat - 1) % 3 :: 3])
+    assert engine.trump_card == drawn[-1]
+
+
+def test_serialization_is_the_action_history() -> None:
+    game = pyspiel.load_game("cardrules_bourre(players=3,hand_size=7)")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal() and len(state.history()) < 40:
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    again = pyspiel.deserialize_game_and_state(text)[1]
+    assert again.history() == state.history()
+    assert again.engine == state.engine
+    assert str(again) == str(state)
+    copied = pickle.loads(pickle.dumps(state.engine))
+    assert copied == state.engine
+
+
+def test_clone_is_independent() -> None:
+    game = pyspiel.load_game("cardrules_bouillotte_modern")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[-1])
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(clone.history()) == len(state.history()) + 1
+    assert state.engine != clone.engine
+
+
+def test_observations_are_the_encodings_of_the_views() -> None:
+    game = pyspiel.load_game("cardrules_bouillotte_modern(players=3)")
+    encoding = encoding_for("bouillotte-modern", game.rules)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while not state.is_terminal():
+        for seat in range(3):
+            view = state.engine.view(seat)
+            assert state.information_state_string(seat) == encoding.information_state_string(view)
+            assert state.observation_string(seat) == encoding.observation_string(view)
+            assert state.information_state_tensor(seat) == pytest.approx(
+                encoding.information_state_tensor(view)
+            )
+            assert state.observation_tensor(seat) == pytest.approx(
+                encoding.observation_tensor(view)
+            )
+        state.apply_action(rng.choice(state.legal_actions()))
