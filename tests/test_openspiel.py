@@ -175,3 +175,63 @@ def test_observations_are_the_encodings_of_the_views() -> None:
                 encoding.observation_tensor(view)
             )
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _decision_nodes(name: str, seed: int, count: int) -> list[object]:
+    """Decision nodes of random games of ``name``, some deep in a session."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    found: list[object] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        stop = rng.randrange(1, 120)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+                continue
+            stop -= 1
+            if stop == 0:
+                found.append(state)
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "cardrules_bouillotte_modern(deals=3)",
+        "cardrules_bouillotte_modern(retournes=2,retourne_change=true)",
+        "cardrules_bouillotte_historic(deals=3)",
+        "cardrules_bourre(deals=2)",
+        "cardrules_bourre(hand_size=7,players=3)",
+    ],
+)
+def test_X_10_resample_from_infostate_is_a_state_the_seat_cannot_tell_apart(name: str) -> None:
+    """X-10: ``resample_from_infostate`` (through ``cardrules.determinize``) gives a
+    state whose information state for the player, view and legal actions are the real
+    one's, reached by real OpenSpiel actions (it serializes and replays), while the
+    hidden cards vary from draw to draw."""
+    rng = random.Random(5)
+    varied = False
+    for state in _decision_nodes(name, 11, 6):
+        player = state.current_player()
+        draws = [state.resample_from_infostate(player, rng.random) for _ in range(3)]
+        for draw in draws:
+            assert draw.information_state_string(player) == state.information_state_string(player)
+            assert draw.view(player) == state.view(player)
+            assert draw.legal_actions() == state.legal_actions()
+            assert draw.current_player() == player
+            again = pyspiel.deserialize_game_and_state(
+                pyspiel.serialize_game_and_state(draw.get_game(), draw)
+            )[1]
+            assert again.view(player) == state.view(player)
+        varied = varied or any(d.engine.hands != state.engine.hands for d in draws)
+    assert varied, "every draw dealt the real cards"
+
+
+def test_resample_from_infostate_refuses_a_chance_node() -> None:
+    """A chance node has no player to resample for: ``ValueError``."""
+    state = pyspiel.load_game("cardrules_bourre").new_initial_state()
+    with pytest.raises(ValueError, match="chance node"):
+        state.resample_from_infostate(0, random.random)

@@ -29,8 +29,9 @@ game's deck. Action ids, tensors, strings and utility bounds are those of
 
 from __future__ import annotations
 
+import random
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -40,7 +41,8 @@ import pyspiel
 from cardrules.actions import Action
 from cardrules.adapters.cardwise import CardwiseState, deck_of
 from cardrules.cards import Card
-from cardrules.chance import CHANCE
+from cardrules.chance import CHANCE, Shuffle
+from cardrules.determinize import determinize
 from cardrules.encodings import Encoding, encoding_for
 from cardrules.errors import IllegalActionError, RulesError, shorten
 from cardrules.game import GameModule, GameState
@@ -52,6 +54,7 @@ __all__ = [
     "OpenSpielGame",
     "OpenSpielState",
     "game_parameters",
+    "openspiel_actions",
     "rules_from_parameters",
 ]
 
@@ -229,6 +232,50 @@ def replay(game_id: str, rules: Any, actions: tuple[int, ...]) -> _Position:
     return _Position(game_id, rules, table, tuple(actions))
 
 
+def openspiel_actions(
+    encoding: Encoding, card_ids: Mapping[Card, int], target: GameState
+) -> list[int]:
+    """The OpenSpiel actions that lead from the start of a session to ``target`` (a
+    state of that session's game, from ``new_game`` with default stacks): each card of
+    a shuffle dealt one at a time when the card layer deals it, the seats' actions by
+    their ids. The state they reach differs from ``target`` at most in the order of
+    cards nobody has seen, so every seat's view of it is ``target``'s.
+
+    >>> from cardrules import play, random_policy
+    >>> from cardrules.bourre import Rules, new_game
+    >>> game = pyspiel.load_game("cardrules_bourre(players=3)")
+    >>> final = play(new_game(Rules(players=3)), [random_policy] * 3, random.Random(2))
+    >>> actions = openspiel_actions(game.encoding, game.card_ids, final)
+    >>> reached = replay("bourre", Rules(players=3), actions).table.engine
+    >>> all(reached.view(seat) == final.view(seat) for seat in range(3))
+    True
+    """
+    table = CardwiseState.start(get_game(target.GAME_ID).new_game(target.rules))
+    actions: list[int] = []
+    order: tuple[Card, ...] = ()
+
+    def deal(table: CardwiseState, fresh: bool = False) -> CardwiseState:
+        # the cards of the last shuffle the layer deals now: all of a fresh shuffle's
+        # first run, or those an action draws later (never the next deal's)
+        while table.to_act is CHANCE and (fresh or table.drawn):
+            card = order[len(table.drawn)]
+            actions.append(card_ids[card])
+            table, fresh = table.deal(card), False
+        return table
+
+    for action in target.history:
+        if action.__class__ is Shuffle:
+            if table.to_act is CHANCE and not table.drawn:  # else: a shuffle nobody saw
+                order = action.order
+                table = deal(table, fresh=True)
+            continue
+        seat = table.to_act
+        assert isinstance(seat, int)
+        actions.append(encoding.action_id(action, table.engine.view(seat)))
+        table = deal(table.act(action))
+    return actions
+
+
 def _applied(
     table: CardwiseState,
     action: int,
@@ -332,6 +379,29 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         """Whether the session is over."""
         return self._position.table.is_terminal
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> OpenSpielState:
+        """A state drawn uniformly among those ``player_id`` cannot tell from this one:
+        :func:`cardrules.determinize` of its view, reached by the same kind of OpenSpiel
+        actions (its cards dealt one at a time), so its history, serialization and
+        information state are those of a real state. ISMCTS and other determinized
+        searches call it at a decision node.
+
+        :param probability_sampler: a function returning a uniform float in [0, 1)
+            (OpenSpiel's samplers); its first draw seeds the determinization.
+        :raises ValueError: at a chance node, or for a seat that is not a player.
+        """
+        if self.is_chance_node():
+            raise ValueError("resample_from_infostate: not at a chance node; draw the card first")
+        game: OpenSpielGame = self.get_game()
+        seed = int(float(probability_sampler()) * 2**53)
+        drawn = determinize(self.view(player_id), random.Random(seed))
+        state = game.new_initial_state()
+        for action in openspiel_actions(game.encoding, game.card_ids, drawn):
+            state.apply_action(action)
+        return state
 
     def returns(self) -> list[float]:
         """Each seat's result (``returns()`` of the game) at the end, else zeros."""
