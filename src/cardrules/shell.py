@@ -15,11 +15,13 @@ pickling that drops the caches, the same for every game:
   the next record, or ``(record, legal)`` when it already knows the next state's legal
   set (the conformance tests check it against :func:`fresh_legal`); ``Shuffle`` maps
   to the chance transition;
-* ``_chance_cards(record)``, ``_view_of(record, seat, legal)``, ``_returns(record)``;
+* ``_chance_cards(record)``, ``_view_of(record, seat, legal)``, ``_returns(record)``,
+  ``_pots(record)``;
 * ``GAME_NAME`` (for messages) and ``ACTIONS`` (the game's action classes).
 
-The record has ``to_act``, ``players``, ``log`` (every action) and ``event_log``
-(every event), as fields or properties.
+The record has ``to_act``, ``players``, ``log`` (every action), ``event_log`` (every
+event), ``dealer``, ``deal_number``, ``stacks``, ``contributions``, ``pot``,
+``initial_stacks`` and ``initial_dealer``, as fields or properties.
 
 >>> import random
 >>> from cardrules import sample_chance
@@ -66,6 +68,27 @@ class GameRecord(Protocol):
 
     @property
     def event_log(self) -> Log[Event]: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def deal_number(self) -> int: ...
+
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def contributions(self) -> tuple[int, ...]: ...
+
+    @property
+    def pot(self) -> int: ...
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def initial_dealer(self) -> int: ...
 
 
 R = TypeVar("R", bound=GameRecord)
@@ -127,6 +150,11 @@ class StateShell(Generic[R]):
         """Each seat's net result since ``new_game``."""
         raise NotImplementedError
 
+    @staticmethod
+    def _pots(record: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots of this deal as they stand, main pot first."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ the API
 
     @property
@@ -149,6 +177,47 @@ class StateShell(Generic[R]):
     def events(self) -> tuple[Event, ...]:
         """What happened since ``new_game``, newest last."""
         return self._record.event_log.as_tuple()
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._record.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self._record.deal_number
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips each seat holds outside the pot."""
+        return self._record.stacks
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat has put in the pot during this deal."""
+        return self._record.contributions
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: this deal's pot(s) and anything carried over."""
+        return self._record.pot
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots of this deal as they stand, main pot first: ``(amount, eligible
+        seats)`` (X-4); Bourré has one pot, with the seats that can still win it."""
+        return self._pots(self._record)
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game``."""
+        return self._record.initial_stacks
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self._record.initial_dealer
 
     @property
     def chance_cards(self) -> tuple[Any, ...]:

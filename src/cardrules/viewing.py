@@ -76,6 +76,18 @@ class ViewBase:
     _hash: int | None = attrs.field(eq=False)
     """The hash, once computed."""
 
+    # ------------------------------------------------------------ hooks
+
+    @staticmethod
+    def _pots(record: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The game's pots of a record: the state's own function."""
+        raise NotImplementedError  # pragma: no cover - every game's View sets it
+
+    @staticmethod
+    def _returns(record: Any) -> tuple[Fraction, ...]:
+        """The game's results of a record: the state's own function."""
+        raise NotImplementedError  # pragma: no cover - every game's View sets it
+
     # ------------------------------------------------------------ the shared members
 
     @property
@@ -160,9 +172,15 @@ class ViewBase:
         dealt cards in the order dealt (then, in Bourré, the cards it drew)."""
         return self._public.received[self.seat].as_tuple()  # type: ignore[no-any-return]
 
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots of this deal as they stand, main pot first: ``(amount, eligible
+        seats)`` (X-4), as ``State.pots``."""
+        return self._pots(self._public)
+
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's net result since ``new_game`` (as ``State.returns()``)."""
-        raise NotImplementedError  # pragma: no cover - every game's View defines it
+        return self._returns(self._public)
 
     def standings(self) -> tuple[int, ...]:
         """Each seat's place by :meth:`returns` (1 = best; ties share the place)."""

@@ -71,6 +71,7 @@ class State(StateShell[Record]):
     _chance_cards = staticmethod(_chance_cards)
     _view_of = staticmethod(view_of)
     _returns = staticmethod(returns)
+    _pots = staticmethod(pots_of)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now and has seen since ``new_game`` (X-10).
@@ -94,54 +95,14 @@ class State(StateShell[Record]):
         return self._record.table.phase
 
     @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._record.table.deal.dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The deal's index from 0."""
-        return self._record.table.deal.deal_number
-
-    @property
     def ante_level(self) -> int:
         """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
         return self._record.table.deal.ante_level
 
     @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips each seat holds outside the pot."""
-        return self._record.table.deal.stacks
-
-    @property
-    def pot(self) -> int:
-        """Every chip in the middle: this deal's antes and anything carried over."""
-        return self._record.table.deal.pot
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips each seat put in the pot during this deal (its ante)."""
-        return self._record.table.deal.contributions
-
-    @property
-    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The single pot and the seats that can still win it (Bourré has no side pots)."""
-        return pots_of(self._record)
-
-    @property
     def rebuys(self) -> tuple[int, ...]:
         """How many times each seat rebought (X-6)."""
         return self._record.table.deal.rebuys
-
-    @property
-    def initial_stacks(self) -> tuple[int, ...]:
-        """The stacks the session started with."""
-        return self._record.table.deal.initial_stacks
-
-    @property
-    def initial_dealer(self) -> int:
-        """The first deal's dealer."""
-        return self._record.table.deal.initial_dealer
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

@@ -22,13 +22,11 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from cardrules._fast import copier
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Private, Record, Table, cards_of
-from cardrules.bourre.rules import Rules
 from cardrules.bourre.session import pots_of, returns
 from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.game import Log
@@ -77,21 +75,13 @@ class View(ViewBase):
         "standings",
     )
     _public: Record
-
-    @property
-    def rules(self) -> Rules:
-        """The rules."""
-        return self._public.table.deal.rules
+    _pots = staticmethod(pots_of)
+    _returns = staticmethod(returns)
 
     @property
     def phase(self) -> Phase:
         """Where the deal stands."""
         return self._public.table.phase
-
-    @property
-    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The single pot and the seats that can still win it (no side pots in Bourré)."""
-        return pots_of(self._public)
 
     @property
     def rebuys(self) -> tuple[int, ...]:
@@ -177,10 +167,6 @@ class View(ViewBase):
         """Tricks won per seat in this deal."""
         return self._public.tricks_won
 
-    def returns(self) -> tuple[Fraction, ...]:
-        """Each seat's net result since ``new_game`` (X-8)."""
-        return returns(self._public)
-
 
 _EMPTY: Log[Any] = Log()
 _UNKNOWN = tuple((-1,) * size for size in range(53))
@@ -203,6 +189,7 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     the shuffles' orders and the other seats' exchanges and cards of earlier deals.
 
     >>> from cardrules.legal import NOTHING
+    >>> from cardrules.bourre.rules import Rules
     >>> from cardrules.bourre.session import first_deal
     >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2, NOTHING).hand
     ()

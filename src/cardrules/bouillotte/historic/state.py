@@ -68,6 +68,7 @@ class State(StateShell[Record]):
     _chance_cards = staticmethod(_deck)
     _view_of = staticmethod(view.view_of)
     _returns = staticmethod(session.returns)
+    _pots = staticmethod(session.pots_of)
 
     @property
     def rules(self) -> Rules:
@@ -78,26 +79,6 @@ class State(StateShell[Record]):
     def phase(self) -> Phase:
         """Where the deal stands."""
         return self._record.phase
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Each seat's chips outside the pot: what is left of its cave."""
-        return self._record.stacks
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """What each seat has put in during this deal (ante and carres included, H-2.1)."""
-        return self._record.contributions
-
-    @property
-    def pot(self) -> int:
-        """Every chip in the middle: this deal's contributions and the carried pot."""
-        return self._record.pot
-
-    @property
-    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4)."""
-        return session.pots_of(self._record)
 
     @property
     def carried(self) -> int:
@@ -118,16 +99,6 @@ class State(StateShell[Record]):
     def last_raiser(self) -> int | None:
         """The last seat to open or raise this deal, or ``None`` before the opening."""
         return self._record.last_raiser
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat; eldest is the next seat."""
-        return self._record.deal.dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The deal's index from 0."""
-        return self._record.deal.deal_number
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -168,16 +139,6 @@ class State(StateShell[Record]):
     def pot_shares(self) -> tuple[Fraction, ...]:
         """Each seat's exact share of the pot left after the last deal (H-7.2)."""
         return (Fraction(self._record.deal.leftover, PLAYERS),) * PLAYERS
-
-    @property
-    def initial_stacks(self) -> tuple[int, ...]:
-        """The stacks given to :func:`new_game`."""
-        return self._record.deal.initial_stacks
-
-    @property
-    def initial_dealer(self) -> int:
-        """The dealer given to :func:`new_game`."""
-        return self._record.deal.initial_dealer
 
 
 def new_game(

@@ -25,7 +25,7 @@ from cardrules._fast import copier
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Deal, Record
-from cardrules.bouillotte.historic.rules import PLAYERS, Rules
+from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.game import Log
@@ -73,11 +73,8 @@ class View(ViewBase):
         "standings",
     )
     _public: Record
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the session."""
-        return self._public.deal.rules
+    _pots = staticmethod(pots_of)
+    _returns = staticmethod(returns)
 
     @property
     def phase(self) -> Phase:
@@ -98,11 +95,6 @@ class View(ViewBase):
     def carried(self) -> int:
         """Dead money carried from the previous deal."""
         return self._public.deal.carried
-
-    @property
-    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The pots as they stand (X-4)."""
-        return pots_of(self._public)
 
     @property
     def folded(self) -> tuple[bool, ...]:
@@ -149,10 +141,6 @@ class View(ViewBase):
         """The hands shown at the last showdown, until the next shuffle (every
         showdown stays in :attr:`events`)."""
         return self._public.deal.showdown
-
-    def returns(self) -> tuple[Fraction, ...]:
-        """Each seat's net result since ``new_game`` (H-7.3, X-8)."""
-        return returns(self._public)
 
 
 _EMPTY: Log[Any] = Log()

@@ -73,6 +73,7 @@ class State(StateShell[Record]):
     _chance_cards = staticmethod(_deck_of)
     _view_of = staticmethod(view.view_of)
     _returns = staticmethod(session.returns)
+    _pots = staticmethod(session.pots_of)
 
     @property
     def rules(self) -> Rules:
@@ -85,51 +86,9 @@ class State(StateShell[Record]):
         return self._record.deal.phase
 
     @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._record.deal.dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The deal's index from 0."""
-        return self._record.deal.deal_number
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips each seat holds outside the pot."""
-        return self._record.stacks
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips each seat has put in the pot this deal (ante included)."""
-        return self._record.contributions
-
-    @property
     def largest(self) -> int:
         """The largest contribution of this deal: what a call matches."""
         return self._record.largest
-
-    @property
-    def pot(self) -> int:
-        """Every chip in the middle."""
-        return sum(self._record.contributions)
-
-    @property
-    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4).
-
-        Split only where a seat still in is all-in: a seat with chips can still call, so
-        it is eligible for every pot. Once the betting closes this is the showdown's
-        split (before the uncalled excess goes back).
-
-        >>> from cardrules.actions import Raise
-        >>> from cardrules.bouillotte.modern import arrange_deck
-        >>> state = new_game(dealer=3)
-        >>> state = state.apply(arrange_deck(state, {}))
-        >>> state.apply(Raise(to=3)).pots
-        ((6, (0, 1, 2, 3)),)
-        """
-        return session.pots_of(self._record)
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -171,16 +130,6 @@ class State(StateShell[Record]):
     def rebuys(self) -> tuple[int, ...]:
         """How many times each seat has rebought (X-6)."""
         return self._record.deal.rebuys
-
-    @property
-    def initial_stacks(self) -> tuple[int, ...]:
-        """The stacks given to :func:`new_game`."""
-        return self._record.deal.initial_stacks
-
-    @property
-    def initial_dealer(self) -> int:
-        """The dealer given to :func:`new_game`."""
-        return self._record.deal.initial_dealer
 
 
 def new_game(

@@ -17,7 +17,6 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from cardrules._fast import copier
@@ -28,7 +27,6 @@ from cardrules.viewing import ViewBase
 
 from .phase import Phase
 from .record import Deal, Record
-from .rules import Rules
 from .session import pots_of, returns
 
 __all__ = ["View", "view_of"]
@@ -69,11 +67,8 @@ class View(ViewBase):
         "standings",
     )
     _public: Record
-
-    @property
-    def rules(self) -> Rules:
-        """The options of the session."""
-        return self._public.deal.rules
+    _pots = staticmethod(pots_of)
+    _returns = staticmethod(returns)
 
     @property
     def phase(self) -> Phase:
@@ -107,11 +102,6 @@ class View(ViewBase):
         return self._public.deal.dead_retournes
 
     @property
-    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The pots as they stand, main pot first: ``(amount, eligible seats)`` (X-4)."""
-        return pots_of(self._public)
-
-    @property
     def folded(self) -> tuple[bool, ...]:
         """Which seats have folded this deal."""
         live = self._public.live
@@ -126,10 +116,6 @@ class View(ViewBase):
     def rebuys(self) -> tuple[int, ...]:
         """Each seat's rebuys (X-6)."""
         return self._public.deal.rebuys
-
-    def returns(self) -> tuple[Fraction, ...]:
-        """Each seat's net result since ``new_game`` (X-8)."""
-        return returns(self._public)
 
 
 _EMPTY: Log[Any] = Log()
@@ -147,6 +133,7 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     other seats' cards of earlier deals.
 
     >>> from cardrules.legal import NOTHING
+    >>> from .rules import Rules
     >>> from .session import first_record
     >>> view_of(first_record(Rules(), (100,) * 4, 0), 1, NOTHING).contributions
     (1, 1, 1, 1)
