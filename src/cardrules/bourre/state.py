@@ -147,6 +147,10 @@ class State(StateShell[Record]):
         return cards_of(self._record.table.muck)
 
 
+_DEFAULT_RULES = Rules()
+"""The rules of ``new_game()`` without rules (made once: ``Rules`` values are immutable)."""
+
+
 def new_game(
     rules: Rules | None = None, *, stacks: Sequence[int] | None = None, dealer: int = 0
 ) -> State:
@@ -164,5 +168,5 @@ def new_game(
     >>> state.stacks, state.pot, state.to_act
     ((8, 18, 28), 6, CHANCE)
     """
-    checked, start, first = check_new_game(rules, Rules, stacks, dealer, Rules())
+    checked, start, first = check_new_game(rules, Rules, stacks, dealer, _DEFAULT_RULES)
     return State(first_deal(checked, start, first))

@@ -141,6 +141,10 @@ class State(StateShell[Record]):
         return (Fraction(self._record.deal.leftover, PLAYERS),) * PLAYERS
 
 
+_DEFAULT_RULES = Rules()
+"""The rules of ``new_game()`` without rules (made once: ``Rules`` values are immutable)."""
+
+
 def new_game(
     rules: Rules | None = None, *, stacks: Sequence[int] | None = None, dealer: int = 0
 ) -> State:
@@ -157,7 +161,7 @@ def new_game(
     >>> state.stacks, state.rebuys, state.contributions
     ((50, 100, 100, 99), (0, 0, 0, 1), (0, 0, 0, 1))
     """
-    checked, start, dealer = check_new_game(rules, Rules, stacks, dealer, Rules())
+    checked, start, dealer = check_new_game(rules, Rules, stacks, dealer, _DEFAULT_RULES)
     zeros = (0,) * PLAYERS
     template = Deal(
         rules=checked,

@@ -132,6 +132,10 @@ class State(StateShell[Record]):
         return self._record.deal.rebuys
 
 
+_DEFAULT_RULES = Rules()
+"""The rules of ``new_game()`` without rules (made once: ``Rules`` values are immutable)."""
+
+
 def new_game(
     rules: Rules | None = None, *, stacks: Sequence[int] | None = None, dealer: int = 0
 ) -> State:
@@ -148,5 +152,5 @@ def new_game(
     >>> new_game(stacks=(10, 0, 5, 5)).stacks
     (9, 99, 4, 4)
     """
-    checked, start, first = check_new_game(rules, Rules, stacks, dealer, Rules())
+    checked, start, first = check_new_game(rules, Rules, stacks, dealer, _DEFAULT_RULES)
     return State(record=session.first_record(checked, start, first))
