@@ -51,7 +51,7 @@ from cardrules.game import Log, check_seat, standings_of
 from cardrules.legal import NOTHING, Legal
 from cardrules.viewing import ViewBase
 
-__all__ = ["GameRecord", "Record", "StateShell", "ViewBase", "fresh_legal"]
+__all__ = ["DealFacts", "GameRecord", "Record", "StateShell", "ViewBase", "fresh_legal"]
 
 
 class GameRecord(Protocol):
@@ -377,6 +377,45 @@ def fresh_legal(state: StateShell[Any]) -> Legal:
     if record.to_act.__class__ is not int:
         return NOTHING
     return state._legal_of(record)
+
+
+class DealFacts:
+    """What every game's record reads from its ``deal`` (a field or a property): the
+    rules, the dealer, the deal's number and the ``new_game`` arguments. A record class
+    lists it among its bases.
+
+    >>> from cardrules.bourre import new_game
+    >>> new_game()._record.deal_number
+    0
+    """
+
+    __slots__ = ()
+    deal: Any
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the session."""
+        return self.deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.deal.dealer  # type: ignore[no-any-return]
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's index from 0."""
+        return self.deal.deal_number  # type: ignore[no-any-return]
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        """The stacks given to ``new_game``."""
+        return self.deal.initial_stacks  # type: ignore[no-any-return]
+
+    @property
+    def initial_dealer(self) -> int:
+        """The dealer given to ``new_game``."""
+        return self.deal.initial_dealer  # type: ignore[no-any-return]
 
 
 class Record:

@@ -64,7 +64,34 @@ class ViewBase:
     """
 
     MEMBERS: ClassVar[tuple[str, ...]] = ()
-    """The view's data members, in the order of ``repr`` and :meth:`to_json`."""
+    """The view's data members, in the order of ``repr`` and :meth:`to_json`: those of
+    :attr:`SHARED_FIRST`, the game's own, then :attr:`SHARED_LAST`."""
+    SHARED_FIRST: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "rules",
+        "to_act",
+        "is_terminal",
+        "phase",
+        "dealer",
+        "deal_number",
+        "initial_stacks",
+        "initial_dealer",
+        "stacks",
+        "contributions",
+        "pot",
+        "pots",
+        "hand",
+    )
+    """The members every game's view has, first in :attr:`MEMBERS` (``phase`` and
+    ``hand`` are each game's own)."""
+    SHARED_LAST: ClassVar[tuple[str, ...]] = (
+        "history",
+        "events",
+        "received",
+        "returns",
+        "standings",
+    )
+    """The members every game's view has, last in :attr:`MEMBERS`."""
 
     seat: int
     """The seat whose view this is."""

@@ -42,6 +42,7 @@ from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import HIDDEN_SHUFFLE, Chance
 from cardrules.events import Event
 from cardrules.game import Log
+from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
 __all__ = ["Deal", "Private", "Record", "Table", "cards_of", "indices_of", "mask_of", "seats_of"]
@@ -130,7 +131,7 @@ class Private(ShellRecord):
 
 
 @attrs.frozen(slots=True)
-class Record(ShellRecord):
+class Record(ShellRecord, DealFacts):
     """The fields of a state: what one action changes, and its :class:`Table`."""
 
     table: Table
@@ -173,31 +174,6 @@ class Record(ShellRecord):
     def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
         """Per seat: its own exchanges, with their places in :attr:`public_log`."""
         return self.private.own_actions
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the session."""
-        return self.table.deal.rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self.table.deal.dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The deal's index from 0."""
-        return self.table.deal.deal_number
-
-    @property
-    def initial_stacks(self) -> tuple[int, ...]:
-        """The stacks given to ``new_game``."""
-        return self.table.deal.initial_stacks
-
-    @property
-    def initial_dealer(self) -> int:
-        """The dealer given to ``new_game``."""
-        return self.table.deal.initial_dealer
 
     @property
     def stacks(self) -> tuple[int, ...]:

@@ -43,21 +43,8 @@ class View(ViewBase):
     __slots__ = ()
 
     MEMBERS: ClassVar[tuple[str, ...]] = (
-        "seat",
-        "rules",
-        "to_act",
-        "is_terminal",
-        "phase",
-        "dealer",
-        "deal_number",
-        "initial_stacks",
-        "initial_dealer",
-        "stacks",
-        "pot",
-        "pots",
-        "contributions",
+        *ViewBase.SHARED_FIRST,
         "rebuys",
-        "hand",
         "discards",
         "trump_card",
         "trump_card_out",
@@ -68,11 +55,7 @@ class View(ViewBase):
         "trick",
         "trick_leader",
         "tricks_won",
-        "history",
-        "events",
-        "received",
-        "returns",
-        "standings",
+        *ViewBase.SHARED_LAST,
     )
     _public: Record
     _pots = staticmethod(pots_of)

@@ -115,7 +115,7 @@ class Deal(shell.Record):
 
 
 @attrs.frozen(slots=True)
-class Record(shell.Record):
+class Record(shell.Record, shell.DealFacts):
     """The fields of one state: what an action changes, and its :class:`Deal`."""
 
     deal: Deal
@@ -153,31 +153,6 @@ class Record(shell.Record):
         return Log[Action]().extend(
             tuple(next(orders) if a is HIDDEN_SHUFFLE else a for a in self.public_log)
         )
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the session."""
-        return self.deal.rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self.deal.dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The deal's index from 0."""
-        return self.deal.deal_number
-
-    @property
-    def initial_stacks(self) -> tuple[int, ...]:
-        """The stacks given to ``new_game``."""
-        return self.deal.initial_stacks
-
-    @property
-    def initial_dealer(self) -> int:
-        """The dealer given to ``new_game``."""
-        return self.deal.initial_dealer
 
     @property
     def pot(self) -> int:

@@ -42,22 +42,9 @@ class View(ViewBase):
     __slots__ = ()
 
     MEMBERS: ClassVar[tuple[str, ...]] = (
-        "seat",
-        "rules",
-        "to_act",
-        "is_terminal",
-        "phase",
-        "dealer",
-        "deal_number",
-        "initial_stacks",
-        "initial_dealer",
-        "hand",
+        *ViewBase.SHARED_FIRST,
         "retourne",
-        "stacks",
-        "contributions",
         "carried",
-        "pot",
-        "pots",
         "folded",
         "primes",
         "rebuys",
@@ -66,11 +53,7 @@ class View(ViewBase):
         "opened",
         "last_raiser",
         "showdown",
-        "history",
-        "events",
-        "received",
-        "returns",
-        "standings",
+        *ViewBase.SHARED_LAST,
     )
     _public: Record
     _pots = staticmethod(pots_of)

@@ -93,7 +93,7 @@ class Deal(shell.Record):
 
 
 @attrs.frozen(slots=True)
-class Record(shell.Record):
+class Record(shell.Record, shell.DealFacts):
     """The fields of a state: what a betting action changes, and the :class:`Deal`."""
 
     deal: Deal
@@ -140,31 +140,6 @@ class Record(shell.Record):
     def event_log(self) -> Log[Event]:
         """Every event since ``new_game``."""
         return self.deal.event_log
-
-    @property
-    def rules(self) -> Rules:
-        """The options of the session."""
-        return self.deal.rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self.deal.dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The deal's index from 0."""
-        return self.deal.deal_number
-
-    @property
-    def initial_stacks(self) -> tuple[int, ...]:
-        """The stacks given to ``new_game``."""
-        return self.deal.initial_stacks
-
-    @property
-    def initial_dealer(self) -> int:
-        """The dealer given to ``new_game``."""
-        return self.deal.initial_dealer
 
     @property
     def pot(self) -> int:

@@ -39,32 +39,15 @@ class View(ViewBase):
     __slots__ = ()
 
     MEMBERS: ClassVar[tuple[str, ...]] = (
-        "seat",
-        "rules",
-        "to_act",
-        "is_terminal",
-        "phase",
-        "dealer",
-        "deal_number",
-        "initial_stacks",
-        "initial_dealer",
+        *ViewBase.SHARED_FIRST,
         "betting_round",
-        "hand",
         "face_up",
         "retournes",
         "dead_retournes",
-        "stacks",
-        "contributions",
-        "pot",
-        "pots",
         "folded",
         "announced",
         "rebuys",
-        "history",
-        "events",
-        "received",
-        "returns",
-        "standings",
+        *ViewBase.SHARED_LAST,
     )
     _public: Record
     _pots = staticmethod(pots_of)
