@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, copier
 from cardrules.actions import Action
 from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchange
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
@@ -266,6 +266,11 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     )
 
 
+_next_card = copier(Record, ("to_act", "hands", "trick", "public_log"))
+"""``record`` after a card that does not end the trick, these fields given in this
+order (most plays come here: a copy without keyword parsing)."""
+
+
 def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     """B-5.1–B-5.6: play a card; a full trick goes to its winner, who leads next; after
     the last trick, settle (B-6)."""
@@ -283,7 +288,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
         after = order[(order.index(seat) + 1) % len(order)]
         must_head = table.deal.rules.must_head_following
         legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
-        return record._replace(to_act=after, hands=tuple(hands), trick=trick, public_log=log), legal
+        return _next_card(record, after, tuple(hands), trick, log), legal
     start = order.index(record.leader)
     winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)

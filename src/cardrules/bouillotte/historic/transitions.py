@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
 from cardrules.bouillotte.historic.phase import Phase
@@ -115,6 +115,15 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
 # --- betting (H-4) ---------------------------------------------------------------------------
 
 
+# the copies of the commonest steps, fields given in this order (no keyword parsing)
+_passed = copier(Record, ("pending", "to_act", "public_log"))
+_called = copier(Record, ("stacks", "contributions", "pending", "to_act", "public_log"))
+_raised = copier(
+    Record,
+    ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "public_log"),
+)
+
+
 def _turn_done(record: Record, seat: int, changed: Record) -> Record:
     """``changed`` (``record`` after the seat's action) with the turn passed to the next
     pending seat, or the cycle closed."""
@@ -134,11 +143,7 @@ def on_check(record: Record, action: Check) -> Record:
     seat: int = record.to_act  # type: ignore[assignment]
     pending = record.pending & ~(1 << seat)
     if pending:
-        return record._replace(
-            pending=pending,
-            to_act=AFTER[pending][seat],
-            public_log=record.public_log.append(action),
-        )
+        return _passed(record, pending, AFTER[pending][seat], record.public_log.append(action))
     return _turn_done(record, seat, record._replace(public_log=record.public_log.append(action)))
 
 
@@ -152,12 +157,13 @@ def on_call(record: Record, action: Call) -> Record:
     contributions[seat] += amount
     pending = record.pending & ~(1 << seat)
     if pending:
-        return record._replace(
-            stacks=tuple(stacks),
-            contributions=tuple(contributions),
-            pending=pending,
-            to_act=AFTER[pending][seat],
-            public_log=record.public_log.append(action),
+        return _called(
+            record,
+            tuple(stacks),
+            tuple(contributions),
+            pending,
+            AFTER[pending][seat],
+            record.public_log.append(action),
         )
     changed = record._replace(
         stacks=tuple(stacks),
@@ -178,14 +184,15 @@ def on_raise(record: Record, action: Raise) -> Record:
     new_stacks = tuple(stacks)
     pending = _with_chips(new_stacks) & record.live & _OTHERS_MASK[seat]
     if pending:
-        return record._replace(
-            phase=_BETTING,
-            stacks=new_stacks,
-            contributions=tuple(contributions),
-            last_raiser=seat,
-            pending=pending,
-            to_act=AFTER[pending][seat],
-            public_log=record.public_log.append(action),
+        return _raised(
+            record,
+            _BETTING,
+            new_stacks,
+            tuple(contributions),
+            seat,
+            pending,
+            AFTER[pending][seat],
+            record.public_log.append(action),
         )
     changed = record._replace(
         stacks=new_stacks,

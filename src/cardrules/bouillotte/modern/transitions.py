@@ -20,6 +20,7 @@ deal is :mod:`.session`'s.
 
 from __future__ import annotations
 
+from cardrules._fast import copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
@@ -136,6 +137,14 @@ _AFTER = {n: tuple((*seats_from(seat, n)[1:], seat) for seat in range(n)) for n 
 """For each number of seats and seat, the seats after it in play order, itself last."""
 
 
+_after_bet = copier(
+    Record,
+    ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "public_log"),
+)
+"""``record`` after a betting action, these fields given in this order (every betting
+action comes here: a copy without keyword parsing)."""
+
+
 def _betted(
     record: Record,
     action: Action,
@@ -161,15 +170,16 @@ def _betted(
     deal = record.deal
     if deal.waiting:
         deal = _waited(deal, seat, stacks, live)
-    record = record._replace(
-        deal=deal,
-        stacks=stacks,
-        contributions=contributions,
-        to_act=following,
-        largest=largest,
-        live=live,
-        acted=acted,
-        public_log=record.public_log.append(action),
+    record = _after_bet(
+        record,
+        deal,
+        stacks,
+        contributions,
+        following,
+        largest,
+        live,
+        acted,
+        record.public_log.append(action),
     )
     if following < 0:
         return _close_round(record)
