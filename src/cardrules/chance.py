@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -24,7 +24,7 @@ import attrs
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
-from cardrules.game import GameState, GameView
+from cardrules.game import GameState, GameView, Log
 
 __all__ = [
     "CHANCE",
@@ -35,6 +35,7 @@ __all__ = [
     "play",
     "random_policy",
     "sample_chance",
+    "whole_log",
 ]
 
 
@@ -73,6 +74,23 @@ class Shuffle(Action):
 
 HIDDEN_SHUFFLE = Shuffle(order=())
 """A shuffle as a seat's view shows it: that it happened, not its order."""
+
+
+def whole_log(
+    public: Iterable[Action], hidden: Iterable[Action], masked: tuple[type, ...] = ()
+) -> Log[Action]:
+    """The whole action log from a record's ``public`` one, in which every shuffle
+    shows as :data:`HIDDEN_SHUFFLE` and every action of a ``masked`` class (another
+    seat's exchange) stands for the next item of ``hidden`` (those actions whole, in
+    order).
+
+    >>> whole_log((HIDDEN_SHUFFLE, HIDDEN_SHUFFLE), (Shuffle((1, 2)), Shuffle((2, 1)))).tail
+    (Shuffle(order=(1, 2)), Shuffle(order=(2, 1)))
+    """
+    items = iter(hidden)
+    return Log[Action]().extend(
+        tuple(next(items) if a is HIDDEN_SHUFFLE or a.__class__ in masked else a for a in public)
+    )
 
 
 def check_shuffle(

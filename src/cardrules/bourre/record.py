@@ -39,7 +39,7 @@ from cardrules.bourre.actions import HiddenExchange
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.rules import Rules
 from cardrules.cards import STANDARD_DECK, Card
-from cardrules.chance import HIDDEN_SHUFFLE, Chance
+from cardrules.chance import Chance, whole_log
 from cardrules.events import Event
 from cardrules.game import Log
 from cardrules.shell import DealFacts
@@ -75,17 +75,6 @@ class Deal(ShellRecord):
     """The stacks given to ``new_game``."""
     initial_dealer: int
     """The dealer given to ``new_game``."""
-    deal_actions_from: int
-    """Where this deal's actions begin in the action log (its shuffle)."""
-    deal_events_from: int
-    """Where this deal's events begin in the event log (its ``DealStarted``)."""
-    shown_actions_from: int
-    """Where the actions a view shows at this deal's chance node begin: the previous
-    deal's shuffle (X-10: between deals a view still shows the deal just finished),
-    or this deal's first action in the first deal."""
-    shown_events_from: int
-    """Where the events a view shows at this deal's chance node begin: the previous
-    deal's ``DealStarted``, or this deal's in the first deal."""
 
 
 @attrs.frozen(slots=True)
@@ -157,13 +146,7 @@ class Record(ShellRecord, DealFacts):
     @property
     def log(self) -> Log[Action]:
         """Every action since ``new_game``, whole."""
-        whole = iter(self.private.secret)
-        return Log[Action]().extend(
-            tuple(
-                next(whole) if a is HIDDEN_SHUFFLE or a.__class__ is HiddenExchange else a
-                for a in self.public_log
-            )
-        )
+        return whole_log(self.public_log, self.private.secret, (HiddenExchange,))
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:

@@ -94,10 +94,6 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         shares=(_ZERO,) * n,
         initial_stacks=stacks,
         initial_dealer=dealer,
-        deal_actions_from=0,
-        deal_events_from=0,
-        shown_actions_from=0,
-        shown_events_from=0,
     )
     empty: Log[Any] = Log()
     private = Private(secret=empty, received=(empty,) * n, own_actions=(empty,) * n)
@@ -202,10 +198,6 @@ def end_deal(
             ante_level=level,
             stacks=stacks,
             pot=pot,
-            deal_actions_from=len(log),
-            deal_events_from=len(events),
-            shown_actions_from=deal.deal_actions_from,
-            shown_events_from=deal.deal_events_from,
         )
         exempt = exempt if rules.ante_exemptions else _NO_SEATS
         return open_deal(following, exempt, log, events, record.private)

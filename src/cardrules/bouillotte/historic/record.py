@@ -13,8 +13,9 @@ Representation:
   suit ``& 3``);
 * **chips** are ints, per seat in tuples of four: ``stacks`` (outside the pot) and
   ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
-* **logs** are :class:`~cardrules.game.Log` values shared between states; a deal's
-  actions and events begin at ``deal_actions_from`` and ``deal_events_from``.
+* **logs** are :class:`~cardrules.game.Log` values shared between states: the public
+  log of actions (shuffles without their order), the shuffles, each seat's cards
+  received, and the events (views share them: they show the whole session).
 
 A :class:`Record` holds what an action of the betting changes; everything else lives in
 its :class:`Deal`, shared by every state of a betting round and rebuilt only when a
@@ -37,7 +38,7 @@ from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import PLAYERS, Rules
 from cardrules.cards import Card
-from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
+from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log
 
@@ -101,15 +102,6 @@ class Deal(shell.Record):
     """The stacks given to ``new_game``."""
     initial_dealer: int
     """The dealer given to ``new_game``."""
-    deal_actions_from: int
-    """The length of the action log when this deal began."""
-    deal_events_from: int
-    """The length of the event log when this deal began (the index of its ``DealStarted``)."""
-    last_actions_from: int
-    """:attr:`deal_actions_from` of the deal before (0 for the first deal): views show that
-    deal's public actions until this deal's shuffle (X-10)."""
-    last_events_from: int
-    """:attr:`deal_events_from` of the deal before (0 for the first deal)."""
     event_log: Log[Event] = attrs.field(repr=False)
     """What happened since ``new_game``."""
 
@@ -149,10 +141,7 @@ class Record(shell.Record, shell.DealFacts):
     @property
     def log(self) -> Log[Action]:
         """Every action since ``new_game``, shuffles with their order."""
-        orders = iter(self.shuffles)
-        return Log[Action]().extend(
-            tuple(next(orders) if a is HIDDEN_SHUFFLE else a for a in self.public_log)
-        )
+        return whole_log(self.public_log, self.shuffles)
 
     @property
     def pot(self) -> int:

@@ -156,12 +156,10 @@ def begin_deal(
     with ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
     H-2.1). ``events`` (what ended the deal) go to the log before the new deal's own."""
     deal = record.deal
-    log = record.public_log
     rules = deal.rules
     deal_number = deal.deal_number + 1
     dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
     event_log = deal.event_log
-    events_from = len(event_log) + len(events)
     events.append(_new_deal_started(deal_number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:  # X-6, H-7.1
@@ -188,10 +186,6 @@ def begin_deal(
         last_carreur=None,
         showdown=shown,
         leftover=0,
-        deal_actions_from=len(log),
-        deal_events_from=events_from,
-        last_actions_from=deal.deal_actions_from,
-        last_events_from=deal.deal_events_from,
         event_log=event_log.extend(events),
     )
     return record._replace(

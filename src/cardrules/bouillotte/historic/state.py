@@ -178,10 +178,6 @@ def new_game(
         leftover=0,
         initial_stacks=start,
         initial_dealer=dealer,
-        deal_actions_from=0,
-        deal_events_from=0,
-        last_actions_from=0,
-        last_events_from=0,
         event_log=Log(),
     )
     record = Record(

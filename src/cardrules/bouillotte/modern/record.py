@@ -18,9 +18,9 @@ The representation, once for every module of the game:
   hand values are cached by their ``card.index`` (:mod:`.hands`);
 * **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
   largest contribution of the deal;
-* **logs** (:class:`~cardrules.game.Log`) share structure between states; the deal's
-  events begin at ``Deal.deal_events_from`` (the view shows every action since
-  ``new_game``, so no offset into the actions is kept).
+* **logs** (:class:`~cardrules.game.Log`) share structure between states: the public
+  log of actions, the shuffles, each seat's cards received and the events (a view
+  shows the whole session, so no offset into them is kept).
 
 >>> from .rules import Rules
 >>> mask(3), seats_in(0b1010, 4), first_in(0b1010, 2, 4), able((5, 0, 3), 0b011)
@@ -36,7 +36,7 @@ import attrs
 from cardrules import shell
 from cardrules.actions import Action
 from cardrules.cards import Card
-from cardrules.chance import HIDDEN_SHUFFLE, Chance, Shuffle
+from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log
 
@@ -84,10 +84,6 @@ class Deal(shell.Record):
     """The stacks given to ``new_game``."""
     initial_dealer: int
     """The dealer given to ``new_game``."""
-    deal_events_from: int
-    """Where this deal's events begin in the event log."""
-    previous_deal_events_from: int
-    """Where the previous deal's events begin (views show them between deals)."""
     event_log: Log[Event]
     """Every event since ``new_game`` (betting steps add none)."""
 
@@ -126,10 +122,7 @@ class Record(shell.Record, shell.DealFacts):
     @property
     def log(self) -> Log[Action]:
         """Every action applied since ``new_game``, shuffles with their order."""
-        orders = iter(self.shuffles)
-        return Log[Action]().extend(
-            tuple(next(orders) if a is HIDDEN_SHUFFLE else a for a in self.public_log)
-        )
+        return whole_log(self.public_log, self.shuffles)
 
     @property
     def players(self) -> int:

@@ -88,8 +88,6 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         rebuys=zeros,
         initial_stacks=stacks,
         initial_dealer=dealer,
-        deal_events_from=0,
-        previous_deal_events_from=0,
         event_log=Log(),
     )
     blank = Record(
@@ -121,7 +119,6 @@ def start_deal(
     old = record.deal
     rules = old.rules
     n = rules.players
-    starts_at = len(old.event_log) + len(events)
     chips = list(stacks)
     contributions = [0] * n
     rebuys = list(old.rebuys)
@@ -153,8 +150,6 @@ def start_deal(
         face_up=(0,) * n,
         waiting=0,
         rebuys=tuple(rebuys),
-        deal_events_from=starts_at,
-        previous_deal_events_from=old.deal_events_from,
         event_log=old.event_log.extend(events),
     )
     return record._replace(
