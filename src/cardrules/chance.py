@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
@@ -32,6 +33,7 @@ __all__ = [
     "Policy",
     "Shuffle",
     "check_shuffle",
+    "is_permutation",
     "play",
     "random_policy",
     "sample_chance",
@@ -73,6 +75,9 @@ class Shuffle(Action):
 
 
 HIDDEN_SHUFFLE = Shuffle(order=())
+_make_shuffle = constructor(Shuffle, ("order",))
+"""``Shuffle(order)`` for an order already a tuple of cards, without its attrs
+``__init__`` (every deal)."""
 """A shuffle as a seat's view shows it: that it happened, not its order."""
 
 
@@ -190,7 +195,26 @@ def sample_chance(state: GameState, rng: random.Random) -> Shuffle:
         _shuffle(rng, order)
     else:  # a subclass may draw its own way: its own shuffle
         rng.shuffle(order)
-    return Shuffle(tuple(order))
+    return _make_shuffle(tuple(order))
+
+
+def is_permutation(order: object, chance_cards: tuple[Card, ...]) -> bool:
+    """Whether ``order`` is a tuple holding exactly the cards of ``chance_cards`` (the
+    quick check of a chance node's :class:`Shuffle`; :func:`check_shuffle` explains a
+    refusal).
+
+    >>> from cardrules.cards import cards
+    >>> deck = cards("8c 9c Ac")
+    >>> is_permutation(deck[::-1], deck), is_permutation(deck[:2] + deck[:1], deck)
+    (True, False)
+    """
+    if order.__class__ is not tuple or len(order) != len(chance_cards):
+        return False
+    try:
+        # as many items as cards, every card among them: a permutation, all in C
+        return frozenset(order).issuperset(chance_cards)
+    except TypeError:  # an unhashable item
+        return False
 
 
 def _shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -215,6 +239,8 @@ def _shuffle(rng: random.Random, items: list[Any]) -> None:
 
 
 def _check_state(state: object, where: str) -> None:
+    if getattr(state, "_GAME_STATE", False) is True:  # a State of the shell: at once
+        return
     if not all(hasattr(state, name) for name in ("to_act", "apply", "chance_cards", "stacks")):
         raise CardRulesError(f"{where} needs a game state, not {shorten(state, repr)}")
 
@@ -324,6 +350,8 @@ def play(
                 f"play: policies[{seat}] must be a function (view, rng) -> action, not "
                 f"{shorten(policy, repr)}"
             )
+    if getattr(state, "_GAME_STATE", False) is True:  # a State of the shell
+        return state._drive(policies, rng, chance, max_steps)  # type: ignore[attr-defined, no-any-return]
     steps = 0
     while not state.is_terminal and (max_steps is None or steps < max_steps):
         actor = state.to_act

@@ -36,15 +36,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from random import Random
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import attrs
 
 from cardrules._fast import cache_setter, replacer, shell_maker
 from cardrules.actions import Action, Raise
-from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle
+from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle, is_permutation, sample_chance
 from cardrules.errors import IllegalActionError, shorten
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
@@ -109,6 +110,9 @@ class StateShell(Generic[R]):
     """The game's own action classes (others are refused under X-9)."""
     _TRANSITIONS: ClassVar[Mapping[type, Transition]]
     """Action class → its transition; ``Shuffle`` → the chance transition."""
+    _GAME_STATE: ClassVar[bool] = True
+    """Marks a state of the shell: the helpers of :mod:`cardrules.chance` trust it at
+    once and drive it through :meth:`_drive`."""
 
     _record: R
     """The state's fields (the game's record)."""
@@ -257,8 +261,11 @@ class StateShell(Generic[R]):
         if to_act.__class__ is int:
             return action in self.legal()
         if to_act is CHANCE:
-            try:
-                check_shuffle(action, *self._chance_set())
+            cards = self._chance_cards(self._record)
+            if action.__class__ is Shuffle and is_permutation(action.order, cards):
+                return True
+            try:  # a list for the order is accepted too
+                check_shuffle(action, cards, frozenset(cards))
             except IllegalActionError:
                 return False
             return True
@@ -291,8 +298,10 @@ class StateShell(Generic[R]):
                         raise self._illegal(action, legal)
             result = self._TRANSITIONS[found.__class__](record, found)
         elif to_act is CHANCE:
-            shuffle = check_shuffle(action, *self._chance_set())
-            result = self._TRANSITIONS[Shuffle](record, shuffle)
+            cards = self._chance_cards(record)
+            if action.__class__ is not Shuffle or not is_permutation(action.order, cards):
+                action = check_shuffle(action, cards, frozenset(cards))  # or the refusal
+            result = self._TRANSITIONS[Shuffle](record, action)
         else:
             raise IllegalActionError(
                 f"the session is over: no action can be applied, not {shorten(action, repr)} (X-7)",
@@ -314,6 +323,35 @@ class StateShell(Generic[R]):
             return self._view_of(record, seat, self.legal() if legal is None else legal)
         return self._view_of(record, check_seat(seat, record.players), NOTHING)
 
+    def _drive(
+        self,
+        policies: Sequence[Callable[[Any, Random], Action]],
+        rng: Random,
+        chance: Random,
+        max_steps: int | None,
+    ) -> Self:
+        """The loop of :func:`cardrules.play` from this state (its arguments already
+        checked): the very same steps, views and draws, reading the record directly
+        instead of through the public properties."""
+        state = self
+        steps = 0
+        limit = -1 if max_steps is None else max_steps
+        while steps != limit:
+            record = state._record
+            actor = record.to_act
+            if actor.__class__ is int:
+                legal = state._legal_cache
+                if legal is None:
+                    legal = state.legal()
+                view = state._view_of(record, actor, legal)
+                state = state.apply(policies[actor](view, rng))
+            elif actor is CHANCE:
+                state = state.apply(sample_chance(state, chance))  # type: ignore[arg-type]
+            else:
+                break
+            steps += 1
+        return state
+
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's net result since ``new_game`` (X-8)."""
         return self._returns(self._record)
@@ -328,10 +366,6 @@ class StateShell(Generic[R]):
         return (_rebuild, (self.__class__, self._record))
 
     # ------------------------------------------------------------------ inside
-
-    def _chance_set(self) -> tuple[tuple[Any, ...], frozenset[Any]]:
-        cards = self._chance_cards(self._record)
-        return cards, frozenset(cards)
 
     def _illegal(self, action: object, legal: Legal) -> IllegalActionError:
         """The error for an action that is not in ``legal`` (X-9 and the game's rules)."""
