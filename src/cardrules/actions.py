@@ -13,7 +13,18 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["CALL", "CHECK", "FOLD", "Action", "Call", "Check", "Fold", "Raise", "raise_to"]
+__all__ = [
+    "CALL",
+    "CHECK",
+    "FOLD",
+    "Action",
+    "Call",
+    "Check",
+    "Fold",
+    "Raise",
+    "raise_to",
+    "raises_between",
+]
 
 
 @attrs.frozen(slots=True)
@@ -76,3 +87,17 @@ def raise_to(to: int) -> Raise:
     if 0 <= to < 4096:
         return _RAISES[to]
     return Raise(to=to)
+
+
+def raises_between(low: int, high: int) -> tuple[Raise, ...]:
+    """``Raise(to)`` for every ``to`` from ``low`` to ``high``, in order: a slice of the
+    interned raises when they are all below 4096 (no call per raise).
+
+    >>> raises_between(3, 5) == (Raise(to=3), Raise(to=4), Raise(to=5))
+    True
+    >>> raises_between(4095, 4096)[1] == Raise(to=4096), raises_between(5, 4)
+    (True, ())
+    """
+    if low >= 0 and high < 4096:
+        return _RAISES[low : high + 1]
+    return tuple(map(raise_to, range(low, high + 1)))

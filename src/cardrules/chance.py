@@ -272,24 +272,28 @@ def random_policy(view: GameView, rng: random.Random) -> Action:
     >>> random_policy(state.view(state.to_act), random.Random(3)) in state.legal_actions()
     True
     """
-    legal_actions = getattr(view, "legal_actions", None)
-    if not callable(legal_actions):
-        raise CardRulesError(f"random_policy needs a seat's view, not {shorten(view, repr)}")
-    if rng.__class__ is not random.Random:
-        _check_rng(rng, "random_policy: rng")
-    actions: tuple[Action, ...] = legal_actions()
-    count = len(actions)
-    if not count:
+    try:
+        actions: tuple[Action, ...] = view.legal_actions()
+    except (AttributeError, TypeError):
+        if callable(getattr(view, "legal_actions", None)):
+            raise  # the view's own failure, not a missing member
         raise CardRulesError(
-            "random_policy: the view has no legal action (it is not that "
-            "seat's turn, or the game is over)"
-        )
-    if rng.__class__ is random.Random:  # rng.randrange(count), drawn the same way inline
+            f"random_policy needs a seat's view, not {shorten(view, repr)}"
+        ) from None
+    count = len(actions)
+    if rng.__class__ is random.Random and count:
+        # rng.randrange(count), drawn the same way inline
         k = count.bit_length()
         index = rng.getrandbits(k)
         while index >= count:
             index = rng.getrandbits(k)
         return actions[index]
+    _check_rng(rng, "random_policy: rng")
+    if not count:
+        raise CardRulesError(
+            "random_policy: the view has no legal action (it is not that "
+            "seat's turn, or the game is over)"
+        )
     return actions[rng.randrange(count)]
 
 

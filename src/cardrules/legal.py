@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules.actions import Action, Raise, raise_to
+from cardrules.actions import Action, Raise, raises_between
 
 __all__ = ["NOTHING", "Legal"]
 
@@ -84,7 +84,7 @@ class Legal:
         if self.low > self.high:
             return self.listed
         at, listed = self.at, self.listed
-        raises = tuple(map(raise_to, range(self.low, self.high + 1)))
+        raises = raises_between(self.low, self.high)
         return listed[:at] + raises + listed[at:]
 
     def describe(self) -> str:
