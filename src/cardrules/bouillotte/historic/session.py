@@ -177,7 +177,6 @@ def begin_deal(
     new_deal = deal._replace(
         dealer=dealer,
         deal_number=deal_number,
-        hands=_NO_HANDS,
         retourne=None,
         carried=carried,
         primes=primes,
@@ -197,6 +196,7 @@ def begin_deal(
         last_raiser=None,
         pending=0,
         to_act=(dealer + 1) % PLAYERS,
+        hands=_NO_HANDS,
     )
 
 
@@ -257,7 +257,7 @@ def showdown(record: Record) -> Record:
     """Return the uncalled excess (X-4), award each pot (H-5.1 to H-5.7) and pay the
     primes of the brelans shown (H-6.1)."""
     deal = record.deal
-    hands, retourne = deal.hands, deal.retourne
+    hands, retourne = record.hands, deal.retourne
     assert retourne is not None
     stacks, contributions, live = record.stacks, record.contributions, record.live
     events: list[Event] = []
@@ -269,7 +269,7 @@ def showdown(record: Record) -> Record:
         events.append(_new_excess(seat, amount))
     brelans = [brelan_of(hands[s], retourne) if live >> s & 1 else None for s in range(PLAYERS)]
     pots = side_pots_unchecked(contributions, _LIVE_FLAGS[live], deal.carried)
-    awards, exposed_all, won = _award(deal, pots, brelans, stacks)
+    awards, exposed_all, won = _award(deal, hands, pots, brelans, stacks)
     if exposed_all:
         shown_hands = hands
     else:
@@ -292,6 +292,7 @@ def showdown(record: Record) -> Record:
 
 def _award(
     deal: Deal,
+    hands: tuple[tuple[Card, ...], ...],
     pots: tuple[tuple[int, tuple[int, ...]], ...],
     brelans: list[Brelan | None],
     stacks: tuple[int, ...],
@@ -299,7 +300,7 @@ def _award(
     """Each pot to its best eligible brelan, to its one eligible seat, or by the
     collective point (H-5.1 to H-5.7): ``(events, whether every hand was exposed,
     the stacks after)``."""
-    hands, retourne = deal.hands, deal.retourne
+    retourne = deal.retourne
     assert retourne is not None
     awards: list[Event] = []
     exposed_all = False

@@ -97,10 +97,12 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
-    deal = deal._replace(hands=hands, retourne=order[3 * PLAYERS], showdown=None)
+    deal = deal._replace(retourne=order[3 * PLAYERS], showdown=None)
     log = record.public_log.append(HIDDEN_SHUFFLE)
     received = tuple(seen.append(hand) for seen, hand in zip(record.received, hands, strict=True))
-    record = record._replace(shuffles=record.shuffles.append(shuffle), received=received)
+    record = record._replace(
+        hands=hands, shuffles=record.shuffles.append(shuffle), received=received
+    )
     if not pending:
         return general_pass(record._replace(deal=deal, public_log=log))
     return record._replace(

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from cardrules._fast import copier
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Deal, Record
+from cardrules.bouillotte.historic.record import Record
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
@@ -67,7 +67,7 @@ class View(ViewBase):
     @property
     def hand(self) -> tuple[Card, ...]:
         """The seat's own cards (``()`` before the deal)."""
-        return self._public.deal.hands[self.seat]
+        return self._public.hands[self.seat]
 
     @property
     def retourne(self) -> Card | None:
@@ -129,8 +129,7 @@ class View(ViewBase):
 _EMPTY: Log[Any] = Log()
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _NO_LOGS = (_EMPTY,) * PLAYERS
-_public_deal = copier(Deal, ("hands",))
-_public_record = copier(Record, ("deal", "shuffles", "received"))
+_public_record = copier(Record, ("hands", "shuffles", "received"))
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -143,10 +142,8 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     (99, 100, 100, 100)
     """
     hands = list(_NO_HANDS)
-    hands[seat] = record.deal.hands[seat]
+    hands[seat] = record.hands[seat]
     received = list(_NO_LOGS)
     received[seat] = record.received[seat]
-    public = _public_record(
-        record, _public_deal(record.deal, tuple(hands)), _EMPTY, tuple(received)
-    )
+    public = _public_record(record, tuple(hands), _EMPTY, tuple(received))
     return View._make(seat, public, legal)  # type: ignore[no-any-return]
