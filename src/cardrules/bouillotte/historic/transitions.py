@@ -13,7 +13,7 @@ from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import AFTER, SEATS, Record
+from cardrules.bouillotte.historic.record import AFTER, SEATS, Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
@@ -97,21 +97,33 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
-    deal = deal._replace(retourne=order[3 * PLAYERS], showdown=None)
-    log = record.public_log.append(HIDDEN_SHUFFLE)
-    received = tuple(seen.append(hand) for seen, hand in zip(record.received, hands, strict=True))
-    record = record._replace(
-        hands=hands, shuffles=record.shuffles.append(shuffle), received=received
+    seen0, seen1, seen2, seen3 = record.received
+    record = _shuffled(
+        record,
+        _turned_up(deal, order[3 * PLAYERS], None),
+        _BETTING,
+        pending,
+        AFTER[pending][(first - 1) % PLAYERS],  # -1 when nobody may speak
+        hands,
+        record.public_log.append(HIDDEN_SHUFFLE),
+        record.shuffles.append(shuffle),
+        (
+            seen0.append(hands[0]),
+            seen1.append(hands[1]),
+            seen2.append(hands[2]),
+            seen3.append(hands[3]),
+        ),
     )
-    if not pending:
-        return general_pass(record._replace(deal=deal, public_log=log))
-    return record._replace(
-        deal=deal,
-        phase=_BETTING,
-        pending=pending,
-        to_act=AFTER[pending][(first - 1) % PLAYERS],
-        public_log=log,
-    )
+    return record if pending else general_pass(record)
+
+
+_turned_up = copier(Deal, ("retourne", "showdown"))
+"""The deal once shuffled: the retourné up, the last showdown's hands put away."""
+_shuffled = copier(
+    Record,
+    ("deal", "phase", "pending", "to_act", "hands", "public_log", "shuffles", "received"),
+)
+"""The record once shuffled and dealt."""
 
 
 # --- betting (H-4) ---------------------------------------------------------------------------
