@@ -18,6 +18,7 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -25,7 +26,6 @@ from cardrules._fast import copier
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record
-from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.game import Log
@@ -127,9 +127,15 @@ class View(ViewBase):
 
 
 _EMPTY: Log[Any] = Log()
-_NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
-_NO_LOGS = (_EMPTY,) * PLAYERS
 _public_record = copier(Record, ("hands", "shuffles", "received"))
+_ALONE_AT: tuple[Callable[[Any, Any], tuple[Any, ...]], ...] = (
+    lambda own, none: (own, none, none, none),
+    lambda own, none: (none, own, none, none),
+    lambda own, none: (none, none, own, none),
+    lambda own, none: (none, none, none, own),
+)
+"""``_ALONE_AT[seat](own, none)``: the four seats' values with ``own`` at ``seat`` and
+``none`` elsewhere (one tuple built, no list to copy)."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -141,9 +147,8 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    hands = list(_NO_HANDS)
-    hands[seat] = record.hands[seat]
-    received = list(_NO_LOGS)
-    received[seat] = record.received[seat]
-    public = _public_record(record, tuple(hands), _EMPTY, tuple(received))
+    alone = _ALONE_AT[seat]
+    public = _public_record(
+        record, alone(record.hands[seat], ()), _EMPTY, alone(record.received[seat], _EMPTY)
+    )
     return View._make(seat, public, legal)  # type: ignore[no-any-return]
