@@ -153,13 +153,9 @@ _raised = copier(
 )
 
 
-def _turn_done(record: Record, seat: int, changed: Record) -> Step:
-    """``changed`` (``record`` after the seat's action) with the turn passed to the next
-    pending seat, or the cycle closed."""
-    pending = record.pending & ~(1 << seat)
-    if pending:
-        changed = changed._replace(pending=pending, to_act=AFTER[pending][seat])
-        return changed, legal(changed)
+def _cycle_closed(record: Record, changed: Record) -> Step:
+    """``changed``: ``record`` after the action of the last seat pending in the cycle,
+    which closes it (a general pass, the count, or the showdown)."""
     raiser = record.last_raiser
     if raiser is None:
         return general_pass(changed)
@@ -175,7 +171,7 @@ def on_check(record: Record, action: Check) -> Step:
     if pending:
         changed = _passed(record, pending, AFTER[pending][seat], record.public_log.append(action))
         return changed, legal(changed)
-    return _turn_done(record, seat, record._replace(public_log=record.public_log.append(action)))
+    return _cycle_closed(record, record._replace(public_log=record.public_log.append(action)))
 
 
 def on_call(record: Record, action: Call) -> Step:
@@ -202,7 +198,7 @@ def on_call(record: Record, action: Call) -> Step:
         contributions=tuple(contributions),
         public_log=record.public_log.append(action),
     )
-    return _turn_done(record, seat, changed)
+    return _cycle_closed(record, changed)
 
 
 def on_raise(record: Record, action: Raise) -> Step:
@@ -247,7 +243,7 @@ def on_fold(record: Record, action: Fold) -> Step:
     if pending:
         changed = _folded(record, live, pending, AFTER[pending][seat], log)
         return changed, legal(changed)
-    return _turn_done(record, seat, record._replace(live=live, public_log=log))
+    return _cycle_closed(record, record._replace(live=live, public_log=log))
 
 
 def _count(record: Record, raiser: int) -> Step:
