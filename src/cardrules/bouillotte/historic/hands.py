@@ -21,8 +21,10 @@ from cardrules.errors import CardRulesError, shorten
 __all__ = [
     "Brelan",
     "brelan_of",
+    "brelans_shown",
     "card_points",
     "collective_point",
+    "exposed_totals",
     "point_totals",
     "point_winner",
     "suit_owner",
@@ -130,6 +132,47 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     if second.index >> 2 != rank or third.index >> 2 != rank:
         return None
     return _BRELANS[rank == retourne.index >> 2][rank]
+
+
+def brelans_shown(
+    hands: tuple[tuple[Card, ...], ...], retourne: Card, live: int
+) -> list[Brelan | None]:
+    """Each seat's :func:`brelan_of` at a showdown, ``None`` for a seat not in the
+    ``live`` mask: hands and retourné known to be right (dealt), so nothing is checked.
+
+    >>> from cardrules.cards import Card, cards
+    >>> hands = (cards("9h 9d 9c"), cards("Kh Kd Kc"), cards("Ah Kd 8c"), cards("As Qs 8s"))
+    >>> brelans_shown(hands, Card.parse("9s"), 0b1101)
+    [Brelan(category='carre', rank=Rank.NINE), None, None, None]
+    """
+    top = retourne.index >> 2
+    found: list[Brelan | None] = [None, None, None, None]
+    for seat, (first, second, third) in enumerate(hands):
+        rank = first.index >> 2
+        if live >> seat & 1 and second.index >> 2 == rank and third.index >> 2 == rank:
+            found[seat] = _BRELANS[rank == top][rank]
+    return found
+
+
+def exposed_totals(
+    hands: tuple[tuple[Card, ...], ...], retourne: Card
+) -> tuple[int, int, int, int]:
+    """:func:`point_totals` of every hand and the retourné, known to be dealt cards of
+    the historic deck: nothing is checked, same result.
+
+    >>> from cardrules.cards import Card, cards
+    >>> exposed_totals((cards("Ah 9h 8s"),), Card.parse("Kc"))
+    (10, 0, 20, 8)
+    """
+    totals = [0, 0, 0, 0]
+    points = _POINTS_BY_INDEX
+    index = retourne.index
+    totals[index & 3] = points[index]
+    for hand in hands:
+        for card in hand:
+            index = card.index
+            totals[index & 3] += points[index]
+    return totals[0], totals[1], totals[2], totals[3]
 
 
 def point_totals(exposed_cards: Iterable[Card]) -> tuple[int, int, int, int]:

@@ -17,9 +17,11 @@ Representation:
   log of actions (shuffles without their order), the shuffles, each seat's cards
   received, and the events (views share them: they show the whole session).
 
-A :class:`Record` holds what an action of the betting changes; everything else lives in
-its :class:`Deal`, shared by every state of a betting round and rebuilt only when a
-deal begins, at a carre, at the shuffle and when a deal ends. Every change is
+A :class:`Record` holds what an action of the betting changes, and the hidden cards
+(the hands, the shuffles, the cards each seat received: a view replaces these three
+fields of its copy); everything else lives in its :class:`Deal`, shared by every state
+of a betting round and rebuilt only when a deal begins, at a carre, at the shuffle and
+when a deal ends. Every change is
 ``record._replace(field=value, ...)``.
 
 >>> SEATS[0b1010], AFTER[0b1010][3]
@@ -80,8 +82,6 @@ class Deal(shell.Record):
     """The dealer's seat; eldest is the next seat."""
     deal_number: int
     """The deal's index from 0."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each seat's three cards (``()`` before the shuffle)."""
     retourne: Card | None
     """The card turned up (H-3.1), ``None`` before the shuffle."""
     carried: int
@@ -126,6 +126,10 @@ class Record(shell.Record, shell.DealFacts):
     """Seat mask of the seats that still have to speak in the current cycle."""
     to_act: int | Chance | None
     """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's three cards (``()`` before the shuffle): here rather than in the
+    :class:`Deal`, so that a view leaves out the others' cards by replacing this field
+    of its record copy alone."""
     public_log: Log[Action] = attrs.field(repr=False)
     """Every action since ``new_game`` as every seat saw it: each shuffle without its
     order (views share this log)."""

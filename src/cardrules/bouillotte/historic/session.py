@@ -11,14 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, copier
 from cardrules.bouillotte.historic.events import (
     CollectivePoint,
     PotToCarreur,
     PrimesPaid,
     ShowdownHands,
 )
-from cardrules.bouillotte.historic.hands import Brelan, brelan_of, point_totals, point_winner
+from cardrules.bouillotte.historic.hands import (
+    Brelan,
+    brelans_shown,
+    exposed_totals,
+    point_winner,
+)
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import SEATS, Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
@@ -34,12 +39,7 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
-from cardrules.pots import (
-    betting_pots,
-    share_exactly,
-    side_pots_unchecked,
-    uncalled_excess_unchecked,
-)
+from cardrules.pots import betting_pots, share_exactly
 
 __all__ = [
     "begin_deal",
@@ -75,7 +75,41 @@ _new_point: Callable[..., CollectivePoint] = constructor(
 _new_excess: Callable[..., ExcessReturned] = constructor(ExcessReturned, ("seat", "amount"))
 _new_deal_started: Callable[..., DealStarted] = constructor(DealStarted, ("deal_number", "dealer"))
 _new_ante: Callable[..., AntePaid] = constructor(AntePaid, ("seat", "amount"))
+_new_rebuy: Callable[..., Rebuy] = constructor(Rebuy, ("seat", "amount"))
 """The events of every deal, built without their checks (callers pass the right types)."""
+
+
+_next_deal = copier(
+    Deal,
+    (
+        "dealer",
+        "deal_number",
+        "retourne",
+        "carried",
+        "primes",
+        "rebuys",
+        "carres",
+        "last_carreur",
+        "showdown",
+        "event_log",
+    ),
+)
+"""The deal of :func:`begin_deal` (``leftover`` stays 0 until the session ends)."""
+_dealt_anew = copier(
+    Record,
+    (
+        "deal",
+        "phase",
+        "stacks",
+        "contributions",
+        "live",
+        "last_raiser",
+        "pending",
+        "to_act",
+        "hands",
+    ),
+)
+"""The record of :func:`begin_deal` (the logs carry over)."""
 
 
 def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
@@ -170,33 +204,34 @@ def begin_deal(
             if refilled[seat] == 0:
                 refilled[seat] = cave
                 bought[seat] += 1
-                events.append(Rebuy(seat, cave))
+                events.append(_new_rebuy(seat, cave))
         stacks, rebuys = tuple(refilled), tuple(bought)
     ante = min(rules.ante, stacks[dealer])  # X-3
     events.append(_new_ante(dealer, ante))
-    new_deal = deal._replace(
-        dealer=dealer,
-        deal_number=deal_number,
-        hands=_NO_HANDS,
-        retourne=None,
-        carried=carried,
-        primes=primes,
-        rebuys=rebuys,
-        carres=0,
-        last_carreur=None,
-        showdown=shown,
-        leftover=0,
-        event_log=event_log.extend(events),
+    new_deal = _next_deal(
+        deal,
+        dealer,
+        deal_number,
+        None,
+        carried,
+        primes,
+        rebuys,
+        0,
+        None,
+        shown,
+        event_log.extend(events),
     )
-    return record._replace(
-        deal=new_deal,
-        phase=_CARRE,
-        stacks=_with(stacks, dealer, -ante),
-        contributions=_with(_ZEROS, dealer, ante),
-        live=_ALL,
-        last_raiser=None,
-        pending=0,
-        to_act=(dealer + 1) % PLAYERS,
+    return _dealt_anew(
+        record,
+        new_deal,
+        _CARRE,
+        _with(stacks, dealer, -ante),
+        _with(_ZEROS, dealer, ante),
+        _ALL,
+        None,
+        0,
+        (dealer + 1) % PLAYERS,
+        _NO_HANDS,
     )
 
 
@@ -257,19 +292,20 @@ def showdown(record: Record) -> Record:
     """Return the uncalled excess (X-4), award each pot (H-5.1 to H-5.7) and pay the
     primes of the brelans shown (H-6.1)."""
     deal = record.deal
-    hands, retourne = deal.hands, deal.retourne
+    hands, retourne = record.hands, deal.retourne
     assert retourne is not None
     stacks, contributions, live = record.stacks, record.contributions, record.live
     events: list[Event] = []
-    excess = uncalled_excess_unchecked(contributions)
-    if excess is not None:
-        seat, amount = excess
+    ordered = sorted(contributions)  # X-4: the largest above the second is returned
+    largest, second = ordered[3], ordered[2]
+    if largest != second:
+        seat, amount = contributions.index(largest), largest - second
         stacks = _with(stacks, seat, amount)
         contributions = _with(contributions, seat, -amount)
         events.append(_new_excess(seat, amount))
-    brelans = [brelan_of(hands[s], retourne) if live >> s & 1 else None for s in range(PLAYERS)]
-    pots = side_pots_unchecked(contributions, _LIVE_FLAGS[live], deal.carried)
-    awards, exposed_all, won = _award(deal, pots, brelans, stacks)
+    brelans = brelans_shown(hands, retourne, live)
+    pots = _side_pots(contributions, live, deal.carried)
+    awards, exposed_all, won = _award(deal, hands, pots, brelans, stacks)
     if exposed_all:
         shown_hands = hands
     else:
@@ -278,8 +314,8 @@ def showdown(record: Record) -> Record:
     events.append(shown)
     events.extend(awards)
     primes = deal.primes  # H-6.1: shown brelans collect from every other seat
-    receivers = tuple([seat for seat in range(PLAYERS) if brelans[seat] is not None])
-    if receivers:
+    if any(brelans):
+        receivers = tuple([seat for seat in range(PLAYERS) if brelans[seat] is not None])
         delta = [0] * PLAYERS
         for seat in receivers:
             prime = brelans[seat].prime  # type: ignore[union-attr]
@@ -290,8 +326,35 @@ def showdown(record: Record) -> Record:
     return end_deal(record, won, events, 0, shown, primes)
 
 
+def _side_pots(
+    contributions: tuple[int, ...], live: int, dead: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """``cardrules.pots.side_pots_unchecked`` of the showdown (X-4) with the seats still
+    in as a mask: each level of a live seat's contribution closes a pot, main pot first.
+
+    >>> _side_pots((6, 3, 6, 2), 0b0011, 1)
+    ((12, (0, 1)), (6, (0,)))
+    """
+    seats = SEATS[live]
+    levels = sorted({contributions[seat] for seat in seats})
+    if len(levels) == 1:  # the common case: every seat still in put in the same
+        return ((sum(contributions) + dead, seats),)
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below, top = 0, levels[-1]
+    for level in levels:
+        if level == top:  # chips of folded seats above every live level join the last pot
+            amount = sum([c - below for c in contributions if c > below])
+        else:
+            amount = sum([(c if c < level else level) - below for c in contributions if c > below])
+        eligible = tuple([seat for seat in seats if contributions[seat] >= level])
+        pots.append((amount + dead, eligible))
+        below, dead = level, 0
+    return tuple(pots)
+
+
 def _award(
     deal: Deal,
+    hands: tuple[tuple[Card, ...], ...],
     pots: tuple[tuple[int, tuple[int, ...]], ...],
     brelans: list[Brelan | None],
     stacks: tuple[int, ...],
@@ -299,15 +362,16 @@ def _award(
     """Each pot to its best eligible brelan, to its one eligible seat, or by the
     collective point (H-5.1 to H-5.7): ``(events, whether every hand was exposed,
     the stacks after)``."""
-    hands, retourne = deal.hands, deal.retourne
+    retourne = deal.retourne
     assert retourne is not None
     awards: list[Event] = []
     exposed_all = False
     totals: tuple[int, int, int, int] | None = None
     won = list(stacks)
+    any_brelan = any(brelans)
     for index, (amount, eligible) in enumerate(pots):
         best = None
-        for seat in eligible:
+        for seat in eligible if any_brelan else ():
             brelan = brelans[seat]
             if brelan is not None and (best is None or brelan > best[0]):
                 best = (brelan, seat)
@@ -319,7 +383,7 @@ def _award(
         else:  # H-5.3 to H-5.7: the suit totals are the same for every pot
             exposed_all = True
             if totals is None:
-                totals = point_totals((*hands[0], *hands[1], *hands[2], *hands[3], retourne))
+                totals = exposed_totals(hands, retourne)
             found = point_winner(hands, totals, eligible, (deal.dealer + 1) % PLAYERS)
             assert found is not None
             winner, suit = found

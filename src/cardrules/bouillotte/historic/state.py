@@ -103,7 +103,7 @@ class State(StateShell[Record]):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's three cards (``()`` before the deal); the whole truth, see :meth:`view`."""
-        return self._record.deal.hands
+        return self._record.hands
 
     @property
     def retourne(self) -> Card | None:
@@ -167,7 +167,6 @@ def new_game(
         rules=checked,
         dealer=dealer,
         deal_number=-1,
-        hands=((),) * PLAYERS,
         retourne=None,
         carried=0,
         primes=zeros,
@@ -189,6 +188,7 @@ def new_game(
         last_raiser=None,
         pending=0,
         to_act=None,
+        hands=((),) * PLAYERS,
         public_log=Log(),
         shuffles=Log(),
         received=(Log(),) * PLAYERS,

@@ -1,6 +1,8 @@
 """The transitions of the historic game: one small pure function per kind of action,
-``on_<action>(record, action) -> record``, each a ``record._replace(...)``; the ends of
-a deal are :mod:`.session`'s.
+``on_<action>(record, action)``, each a copy of the record with the fields that change;
+the ends of a deal are :mod:`.session`'s. When the next node is a decision of the
+betting or of the carre ladder, a transition returns the next record with its legal set
+(:func:`.legality.legal`), computed while the record is at hand.
 
 The shell has checked the action against the legal set before it calls one of these.
 """
@@ -12,13 +14,19 @@ from collections.abc import Callable
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
+from cardrules.bouillotte.historic.legality import legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import AFTER, SEATS, Record
+from cardrules.bouillotte.historic.record import AFTER, SEATS, Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
+from cardrules.legal import Legal
 
 __all__ = ["on_call", "on_carre", "on_check", "on_decline", "on_fold", "on_raise", "on_shuffle"]
+
+Step = Record | tuple[Record, Legal]
+"""What a transition returns: the next record, or the next record and its legal set when
+the next node is a decision (the shell then keeps the set instead of computing it)."""
 
 _DEALT = tuple(tuple((seat - eldest) % PLAYERS for seat in range(PLAYERS)) for eldest in range(4))
 """``_DEALT[eldest][seat]``: the place in the order of the seat's first card; its second
@@ -30,6 +38,8 @@ _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYE
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
 
+_carre_staked = copier(Deal, ("carres", "last_carreur", "event_log"))
+"""The deal after a carre."""
 _new_carre: Callable[[int, int, int], CarreStaked] = constructor(
     CarreStaked, ("seat", "amount", "pot")
 )
@@ -51,30 +61,34 @@ def _with_chips(stacks: tuple[int, ...]) -> int:
 # --- the carre ladder (H-2.2, H-2.3) ---------------------------------------------------------
 
 
-def on_carre(record: Record, action: Action) -> Record:
+def on_carre(record: Record, action: Action) -> Step:
     """The seat stakes the whole pot; the next seat may carre, at most once round."""
     seat: int = record.to_act  # type: ignore[assignment]
     deal = record.deal
     contributions = record.contributions
     stake = deal.carried + sum(contributions)
     carres = deal.carres + 1
-    deal = deal._replace(
-        carres=carres,
-        last_carreur=seat,
-        event_log=deal.event_log.append(_new_carre(seat, stake, 2 * stake)),
+    deal = _carre_staked(
+        deal, carres, seat, deal.event_log.append(_new_carre(seat, stake, 2 * stake))
     )
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
-    return record._replace(
-        deal=deal,
-        phase=_DEAL if last else _CARRE,
-        stacks=_with(record.stacks, seat, -stake),
-        contributions=_with(contributions, seat, stake),
-        to_act=CHANCE if last else (seat + 1) % PLAYERS,
-        public_log=record.public_log.append(action),
+    record = _carred(
+        record,
+        deal,
+        _DEAL if last else _CARRE,
+        _with(record.stacks, seat, -stake),
+        _with(contributions, seat, stake),
+        CHANCE if last else (seat + 1) % PLAYERS,
+        record.public_log.append(action),
     )
+    return record if last else (record, legal(record))
 
 
-def on_decline(record: Record, action: Action) -> Record:
+_carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", "public_log"))
+"""The record after a carre."""
+
+
+def on_decline(record: Record, action: Action) -> Step:
     """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
     return record._replace(phase=_DEAL, to_act=CHANCE, public_log=record.public_log.append(action))
 
@@ -82,7 +96,7 @@ def on_decline(record: Record, action: Action) -> Record:
 # --- the deal (X-1, H-3.1) -------------------------------------------------------------------
 
 
-def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
+def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     """Deal 3 cards to each seat one at a time from eldest, then turn up the retourné."""
     order = shuffle.order
     deal = record.deal
@@ -97,19 +111,33 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
-    deal = deal._replace(hands=hands, retourne=order[3 * PLAYERS], showdown=None)
-    log = record.public_log.append(HIDDEN_SHUFFLE)
-    received = tuple(seen.append(hand) for seen, hand in zip(record.received, hands, strict=True))
-    record = record._replace(shuffles=record.shuffles.append(shuffle), received=received)
-    if not pending:
-        return general_pass(record._replace(deal=deal, public_log=log))
-    return record._replace(
-        deal=deal,
-        phase=_BETTING,
-        pending=pending,
-        to_act=AFTER[pending][(first - 1) % PLAYERS],
-        public_log=log,
+    seen0, seen1, seen2, seen3 = record.received
+    record = _shuffled(
+        record,
+        _turned_up(deal, order[3 * PLAYERS], None),
+        _BETTING,
+        pending,
+        AFTER[pending][(first - 1) % PLAYERS],  # -1 when nobody may speak
+        hands,
+        record.public_log.append(HIDDEN_SHUFFLE),
+        record.shuffles.append(shuffle),
+        (
+            seen0.append(hands[0]),
+            seen1.append(hands[1]),
+            seen2.append(hands[2]),
+            seen3.append(hands[3]),
+        ),
     )
+    return (record, legal(record)) if pending else general_pass(record)
+
+
+_turned_up = copier(Deal, ("retourne", "showdown"))
+"""The deal once shuffled: the retourné up, the last showdown's hands put away."""
+_shuffled = copier(
+    Record,
+    ("deal", "phase", "pending", "to_act", "hands", "public_log", "shuffles", "received"),
+)
+"""The record once shuffled and dealt."""
 
 
 # --- betting (H-4) ---------------------------------------------------------------------------
@@ -118,18 +146,16 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record:
 # the copies of the commonest steps, fields given in this order (no keyword parsing)
 _passed = copier(Record, ("pending", "to_act", "public_log"))
 _called = copier(Record, ("stacks", "contributions", "pending", "to_act", "public_log"))
+_folded = copier(Record, ("live", "pending", "to_act", "public_log"))
 _raised = copier(
     Record,
     ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "public_log"),
 )
 
 
-def _turn_done(record: Record, seat: int, changed: Record) -> Record:
-    """``changed`` (``record`` after the seat's action) with the turn passed to the next
-    pending seat, or the cycle closed."""
-    pending = record.pending & ~(1 << seat)
-    if pending:
-        return changed._replace(pending=pending, to_act=AFTER[pending][seat])
+def _cycle_closed(record: Record, changed: Record) -> Step:
+    """``changed``: ``record`` after the action of the last seat pending in the cycle,
+    which closes it (a general pass, the count, or the showdown)."""
     raiser = record.last_raiser
     if raiser is None:
         return general_pass(changed)
@@ -138,16 +164,17 @@ def _turn_done(record: Record, seat: int, changed: Record) -> Record:
     return _count(changed, raiser)
 
 
-def on_check(record: Record, action: Check) -> Record:
+def on_check(record: Record, action: Check) -> Step:
     """A pass before the opening (H-4.2), the option after it (H-4.4), or plus rien (H-4.8)."""
     seat: int = record.to_act  # type: ignore[assignment]
     pending = record.pending & ~(1 << seat)
     if pending:
-        return _passed(record, pending, AFTER[pending][seat], record.public_log.append(action))
-    return _turn_done(record, seat, record._replace(public_log=record.public_log.append(action)))
+        changed = _passed(record, pending, AFTER[pending][seat], record.public_log.append(action))
+        return changed, legal(changed)
+    return _cycle_closed(record, record._replace(public_log=record.public_log.append(action)))
 
 
-def on_call(record: Record, action: Call) -> Record:
+def on_call(record: Record, action: Call) -> Step:
     """Match the largest contribution, or put in the whole stack (tapis, H-4.5)."""
     seat: int = record.to_act  # type: ignore[assignment]
     contributions = list(record.contributions)
@@ -157,7 +184,7 @@ def on_call(record: Record, action: Call) -> Record:
     contributions[seat] += amount
     pending = record.pending & ~(1 << seat)
     if pending:
-        return _called(
+        changed = _called(
             record,
             tuple(stacks),
             tuple(contributions),
@@ -165,15 +192,16 @@ def on_call(record: Record, action: Call) -> Record:
             AFTER[pending][seat],
             record.public_log.append(action),
         )
+        return changed, legal(changed)
     changed = record._replace(
         stacks=tuple(stacks),
         contributions=tuple(contributions),
         public_log=record.public_log.append(action),
     )
-    return _turn_done(record, seat, changed)
+    return _cycle_closed(record, changed)
 
 
-def on_raise(record: Record, action: Raise) -> Record:
+def on_raise(record: Record, action: Raise) -> Step:
     """Open or raise: every other seat still in and not all-in must answer (H-4.3, H-4.4)."""
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
@@ -184,7 +212,7 @@ def on_raise(record: Record, action: Raise) -> Record:
     new_stacks = tuple(stacks)
     pending = _with_chips(new_stacks) & record.live & _OTHERS_MASK[seat]
     if pending:
-        return _raised(
+        changed = _raised(
             record,
             _BETTING,
             new_stacks,
@@ -194,6 +222,7 @@ def on_raise(record: Record, action: Raise) -> Record:
             AFTER[pending][seat],
             record.public_log.append(action),
         )
+        return changed, legal(changed)
     changed = record._replace(
         stacks=new_stacks,
         contributions=tuple(contributions),
@@ -203,7 +232,7 @@ def on_raise(record: Record, action: Raise) -> Record:
     return _count(changed, seat)
 
 
-def on_fold(record: Record, action: Fold) -> Record:
+def on_fold(record: Record, action: Fold) -> Step:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
@@ -212,13 +241,12 @@ def on_fold(record: Record, action: Fold) -> Record:
         return win_alone(record._replace(live=live, public_log=log))
     pending = record.pending & ~(1 << seat)
     if pending:
-        return record._replace(
-            live=live, pending=pending, to_act=AFTER[pending][seat], public_log=log
-        )
-    return _turn_done(record, seat, record._replace(live=live, public_log=log))
+        changed = _folded(record, live, pending, AFTER[pending][seat], log)
+        return changed, legal(changed)
+    return _cycle_closed(record, record._replace(live=live, public_log=log))
 
 
-def _count(record: Record, raiser: int) -> Record:
+def _count(record: Record, raiser: int) -> Step:
     """Every seat still in has matched or is all-in: count them (H-4.7); with three or
     four, the others may raise or say plus rien (H-4.8)."""
     live = record.live
@@ -228,4 +256,5 @@ def _count(record: Record, raiser: int) -> Record:
     pending = _with_chips(record.stacks) & live & _OTHERS_MASK[raiser]
     if not pending:
         return showdown(record)
-    return record._replace(phase=_PLUS_RIEN, pending=pending, to_act=AFTER[pending][raiser])
+    record = record._replace(phase=_PLUS_RIEN, pending=pending, to_act=AFTER[pending][raiser])
+    return record, legal(record)

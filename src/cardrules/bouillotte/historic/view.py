@@ -18,14 +18,14 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from cardrules._fast import copier
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Deal, Record
-from cardrules.bouillotte.historic.rules import PLAYERS
+from cardrules.bouillotte.historic.record import Record
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.game import Log
@@ -67,7 +67,7 @@ class View(ViewBase):
     @property
     def hand(self) -> tuple[Card, ...]:
         """The seat's own cards (``()`` before the deal)."""
-        return self._public.deal.hands[self.seat]
+        return self._public.hands[self.seat]
 
     @property
     def retourne(self) -> Card | None:
@@ -127,10 +127,15 @@ class View(ViewBase):
 
 
 _EMPTY: Log[Any] = Log()
-_NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
-_NO_LOGS = (_EMPTY,) * PLAYERS
-_public_deal = copier(Deal, ("hands",))
-_public_record = copier(Record, ("deal", "shuffles", "received"))
+_public_record = copier(Record, ("hands", "shuffles", "received"))
+_ALONE_AT: tuple[Callable[[Any, Any], tuple[Any, ...]], ...] = (
+    lambda own, none: (own, none, none, none),
+    lambda own, none: (none, own, none, none),
+    lambda own, none: (none, none, own, none),
+    lambda own, none: (none, none, none, own),
+)
+"""``_ALONE_AT[seat](own, none)``: the four seats' values with ``own`` at ``seat`` and
+``none`` elsewhere (one tuple built, no list to copy)."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -142,11 +147,8 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    hands = list(_NO_HANDS)
-    hands[seat] = record.deal.hands[seat]
-    received = list(_NO_LOGS)
-    received[seat] = record.received[seat]
+    alone = _ALONE_AT[seat]
     public = _public_record(
-        record, _public_deal(record.deal, tuple(hands)), _EMPTY, tuple(received)
+        record, alone(record.hands[seat], ()), _EMPTY, alone(record.received[seat], _EMPTY)
     )
     return View._make(seat, public, legal)  # type: ignore[no-any-return]
