@@ -331,3 +331,37 @@ def keyword_constructor(cls: type[T]) -> Callable[..., T]:
     exec("\n".join(lines), scope)
     make: Callable[..., T] = scope[f"make_{cls.__name__}"]
     return make
+
+
+def resetting_replacer(cls: type[T], **resets: object) -> Callable[..., T]:
+    """What :func:`replacer` makes, except that every copy has the fields of ``resets``
+    set to those values instead of copied from the original: for a class with cache
+    fields (``eq=False``) that hold what was computed of one value only, so that no
+    copy with other fields inherits them.
+
+    :param cls: a frozen slotted attrs class.
+    :param resets: the cache fields and the value each copy starts with.
+    :returns: the replacing function (cache fields cannot be passed to it).
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Box:
+    ...     value: int
+    ...     _double: int | None = attrs.field(default=None, eq=False)
+    >>> resetting_replacer(Box, _double=None)(Box(2, 4), value=3)
+    Box(value=3, _double=None)
+    """
+    names = [name for name in _fields(cls) if name not in resets]
+    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_M": _MISSING}
+    params = ", ".join(f"{name}=_M" for name in names)
+    lines = [f"def _replace(self, *, {params}):", "    new = _new(_draft)"]
+    for name in names:
+        lines.append(f"    new.{name} = self.{name} if {name} is _M else {name}")
+    for j, (name, value) in enumerate(resets.items()):
+        scope[f"_k{j}"] = value
+        lines.append(f"    new.{name} = _k{j}")
+    lines += ["    new.__class__ = _cls", "    return new"]
+    exec("\n".join(lines), scope)
+    replace: Callable[..., T] = scope["_replace"]
+    replace.__qualname__ = f"{cls.__name__}._replace"
+    return replace

@@ -107,7 +107,7 @@ def legal(record: Record) -> Legal:
     if rules.announce_fee is not None:
         if deal.announced[seat] is not None:
             kind = kind << 1  # 0 stays 0: check; 1 becomes 2: call, no fold
-        elif deal.brelans >> seat & 1:
+        elif record.cards.brelans >> seat & 1:
             kind += 3
     stacks = record.stacks
     high = largest + rules.max_raise
@@ -146,7 +146,7 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
             return "M-4.1", "announcements are off (announce_fee=None)"
         if deal.announced[seat] is not None:
             return "M-4.1", "a seat announces at most once per deal"
-        value = value_of(rules, deal.hands[seat], deal.retournes)
+        value = value_of(rules, record.cards.hands[seat], deal.retournes)
         return "M-4.1", f"only a brelan can be announced, and the seat holds {value}"
     owed = record.largest - record.contributions[seat]
     if cls is Fold:

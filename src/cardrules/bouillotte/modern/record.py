@@ -1,9 +1,11 @@
 """The fields of a modern Bouillotte state, and how they are represented.
 
 A state holds one :class:`Record`: what a betting action changes (stacks,
-contributions, the seat to act, the per-seat flags, the log of actions), and a
-:class:`Deal`: what changes only between phases, rounds or deals (the cards, the
-announcements, the events). Every change is ``record._replace(field=value, ...)``.
+contributions, the seat to act, the per-seat flags, the log of actions), a
+:class:`Deal`: what every seat sees that changes only between phases, rounds or deals
+(the retournés, the announcements, the events), and :class:`Cards`: who holds which
+card, the part of the state that views hide. Every change is
+``record._replace(field=value, ...)``.
 
 The representation, once for every module of the game:
 
@@ -12,7 +14,7 @@ The representation, once for every module of the game:
 * **per-seat flags are seat masks**: an int whose bit ``s`` (``1 << s``) is seat ``s``.
   ``live`` is "still in this deal" (not folded), ``acted`` "acted since the last raise
   in this round", ``Deal.waiting`` "has not yet taken a betting action while the
-  retourné change waits for it" (V-M.4), ``Deal.brelans`` "holds a brelan with the
+  retourné change waits for it" (V-M.4), ``Cards.brelans`` "holds a brelan with the
   retournés now" (hidden, for M-4.1);
 * **cards** are the interned :class:`~cardrules.cards.Card` values, in the order dealt;
   hand values are cached by their ``card.index`` (:mod:`.hands`);
@@ -20,7 +22,10 @@ The representation, once for every module of the game:
   largest contribution of the deal;
 * **logs** (:class:`~cardrules.game.Log`) share structure between states: the public
   log of actions, the shuffles, each seat's cards received and the events (a view
-  shows the whole session, so no offset into them is kept).
+  shows the whole session, so no offset into them is kept);
+* **what a seat may see** of the :class:`Cards` is computed once per ``Cards`` value,
+  for every seat at once, when a view first asks (:mod:`.view`): the deal's views then
+  share it, and share the :class:`Deal` itself (nothing in it is hidden).
 
 >>> from .rules import Rules
 >>> mask(3), seats_in(0b1010, 4), first_in(0b1010, 2, 4), able((5, 0, 3), 0b011)
@@ -29,11 +34,12 @@ The representation, once for every module of the game:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from cardrules import shell
+from cardrules._fast import resetting_replacer
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Chance, Shuffle, whole_log
@@ -43,12 +49,12 @@ from cardrules.game import Log
 from .phase import Phase
 from .rules import Rules
 
-__all__ = ["Deal", "Record", "able", "first_in", "mask", "seats_from", "seats_in"]
+__all__ = ["Cards", "Deal", "Record", "able", "first_in", "mask", "seats_from", "seats_in"]
 
 
 @attrs.frozen(slots=True)
 class Deal(shell.Record):
-    """What changes only between phases, betting rounds or deals."""
+    """What every seat sees that changes only between phases, betting rounds or deals."""
 
     rules: Rules
     """The options of the session."""
@@ -60,21 +66,12 @@ class Deal(shell.Record):
     """The deal's index from 0."""
     betting_round: int
     """The betting round from 0 (V-M.3)."""
-    deck: tuple[Card, ...]
-    """The deal's shuffled deck, top first (hidden; ``()`` before the shuffle)."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each seat's cards in the order dealt."""
     retournes: tuple[Card, ...]
     """The community cards face up now (``()`` before the deal)."""
     dead_retournes: tuple[Card, ...]
     """Retournés replaced by the retourné change, still face up (V-M.4)."""
-    brelans: int
-    """Seat mask: who holds a brelan with the retournés now (only kept when announcements
-    are on: nothing else needs it before the showdown)."""
     announced: tuple[str | None, ...]
     """The class of brelan each seat announced this deal, ``None`` if it did not."""
-    face_up: tuple[int, ...]
-    """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
     waiting: int
     """Seat mask: the seats whose first betting action the retourné change still waits
     for (V-M.4); 0 when no change is pending (off, done, or no deal under way)."""
@@ -89,11 +86,52 @@ class Deal(shell.Record):
 
 
 @attrs.frozen(slots=True)
+class Cards(shell.Record):
+    """Who holds which card: the deal's deck and hands, what is face up, and every
+    seat's cards since ``new_game``. A view keeps what its seat may see of them."""
+
+    deck: tuple[Card, ...]
+    """The deal's shuffled deck, top first (hidden; ``()`` before the shuffle)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards in the order dealt."""
+    face_up: tuple[int, ...]
+    """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
+    brelans: int
+    """Seat mask: who holds a brelan with the retournés now (only kept when announcements
+    are on: nothing else needs it before the showdown)."""
+    shuffles: Log[Shuffle]
+    """The shuffles of the session's deals, in order (their orders are hidden)."""
+    received: tuple[Log[tuple[Card, ...]], ...]
+    """Per seat: its cards in each deal so far, in the order dealt (hidden from the
+    others; a view keeps its own seat's)."""
+    _seen: tuple[Cards, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    """What each seat may see of these cards, once a view has asked (see :mod:`.view`);
+    a copy made by ``_replace`` starts without it."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the fields, never what was computed of them
+        return (
+            _rebuild_cards,
+            (self.deck, self.hands, self.face_up, self.brelans, self.shuffles, self.received),
+        )
+
+
+Cards._replace = resetting_replacer(Cards, _seen=None)  # type: ignore[method-assign, assignment]
+
+
+def _rebuild_cards(*fields: Any) -> Cards:
+    return Cards(*fields)
+
+
+@attrs.frozen(slots=True)
 class Record(shell.Record, shell.DealFacts):
-    """The fields of a state: what a betting action changes, and the :class:`Deal`."""
+    """The fields of a state: what a betting action changes, the :class:`Deal` and the
+    :class:`Cards`."""
 
     deal: Deal
-    """The cards, announcements and events of the deal."""
+    """The retournés, announcements and events of the deal."""
+    cards: Cards
+    """Who holds which card (what views hide)."""
     stacks: tuple[int, ...]
     """Chips each seat holds outside the pot."""
     contributions: tuple[int, ...]
@@ -110,11 +148,6 @@ class Record(shell.Record, shell.DealFacts):
     """Every action applied since ``new_game`` as every seat saw it: each shuffle
     without its order (views share this log, so a view costs the same at any point of
     a session)."""
-    shuffles: Log[Shuffle]
-    """The shuffles of the session's deals, in order (their orders are hidden)."""
-    received: tuple[Log[tuple[Card, ...]], ...]
-    """Per seat: its cards in each deal so far, in the order dealt (hidden from the
-    others; a view keeps its own seat's)."""
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of modern Bouillotte is private (views show every action whole)."""
@@ -122,7 +155,12 @@ class Record(shell.Record, shell.DealFacts):
     @property
     def log(self) -> Log[Action]:
         """Every action applied since ``new_game``, shuffles with their order."""
-        return whole_log(self.public_log, self.shuffles)
+        return whole_log(self.public_log, self.cards.shuffles)
+
+    @property
+    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
+        """Per seat: its cards in each deal so far (see :attr:`Cards.received`)."""
+        return self.cards.received
 
     @property
     def players(self) -> int:

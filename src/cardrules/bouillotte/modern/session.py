@@ -36,7 +36,7 @@ from cardrules.pots import (
 from .events import HandShown
 from .hands import value_of
 from .phase import Phase
-from .record import Deal, Record, mask, seats_from
+from .record import Cards, Deal, Record, mask, seats_from
 from .rules import Rules
 
 __all__ = [
@@ -77,21 +77,26 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         dealer=dealer,
         deal_number=0,
         betting_round=0,
-        deck=(),
-        hands=((),) * n,
         retournes=(),
         dead_retournes=(),
-        brelans=0,
         announced=(None,) * n,
-        face_up=zeros,
         waiting=0,
         rebuys=zeros,
         initial_stacks=stacks,
         initial_dealer=dealer,
         event_log=Log(),
     )
+    cards = Cards(
+        deck=(),
+        hands=((),) * n,
+        face_up=zeros,
+        brelans=0,
+        shuffles=Log(),
+        received=(Log(),) * n,
+    )
     blank = Record(
         deal=deal,
+        cards=cards,
         stacks=stacks,
         contributions=zeros,
         to_act=CHANCE,
@@ -99,8 +104,6 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         live=mask(n),
         acted=0,
         public_log=Log(),
-        shuffles=Log(),
-        received=(Log(),) * n,
     )
     return start_deal(blank, stacks, [], dealer, 0)
 
@@ -141,19 +144,16 @@ def start_deal(
         dealer=dealer,
         deal_number=deal_number,
         betting_round=0,
-        deck=(),
-        hands=((),) * n,
         retournes=(),
         dead_retournes=(),
-        brelans=0,
         announced=(None,) * n,
-        face_up=(0,) * n,
         waiting=0,
         rebuys=tuple(rebuys),
         event_log=old.event_log.extend(events),
     )
     return record._replace(
         deal=deal,
+        cards=_no_cards(record.cards, n),
         stacks=tuple(chips),
         contributions=tuple(contributions),
         to_act=CHANCE,
@@ -161,6 +161,11 @@ def start_deal(
         live=mask(n),
         acted=0,
     )
+
+
+def _no_cards(cards: Cards, players: int) -> Cards:
+    """``cards`` between deals: no deck, no hand, nothing face up (the logs kept)."""
+    return cards._replace(deck=(), hands=((),) * players, face_up=(0,) * players, brelans=0)
 
 
 def fold_out(record: Record, winner: int) -> Record:
@@ -192,7 +197,7 @@ def showdown(record: Record) -> Record:
         events.append(_new_excess(seat, amount))
     eldest = (deal.dealer + 1) % n
     live = record.live
-    hands, retournes = deal.hands, deal.retournes
+    hands, retournes = record.cards.hands, deal.retournes
     values = {}
     keys = {}  # the values compare by their keys: compare those, in C
     for seat in seats_from(eldest, n):
@@ -236,18 +241,10 @@ def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Re
     # Every deal awards its whole pot, so no pot is ever left to share (X-7).
     results = tuple(Fraction(r) for r in _results(stacks, deal))
     log = deal.event_log.extend(events).append(SessionEnded(results))
-    deal = deal._replace(
-        phase=Phase.OVER,
-        deck=(),
-        hands=((),) * n,
-        retournes=(),
-        dead_retournes=(),
-        brelans=0,
-        face_up=(0,) * n,
-        event_log=log,
-    )
+    deal = deal._replace(phase=Phase.OVER, retournes=(), dead_retournes=(), event_log=log)
     return record._replace(
         deal=deal,
+        cards=_no_cards(record.cards, n),
         stacks=stacks,
         contributions=(0,) * n,
         to_act=None,

@@ -93,7 +93,7 @@ class State(StateShell[Record]):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards in the order dealt (the whole truth: use :meth:`view`)."""
-        return self._record.deal.hands
+        return self._record.cards.hands
 
     @property
     def retournes(self) -> tuple[Card, ...]:
@@ -113,7 +113,7 @@ class State(StateShell[Record]):
     @property
     def face_up(self) -> tuple[int, ...]:
         """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
-        return self._record.deal.face_up
+        return self._record.cards.face_up
 
     @property
     def folded(self) -> tuple[bool, ...]:

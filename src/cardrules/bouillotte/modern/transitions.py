@@ -34,7 +34,8 @@ from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesT
 from .hands import brelans_of, value_of
 from .legality import legal
 from .phase import Phase
-from .record import Deal, Record, able, first_in, mask, seats_from
+from .record import Cards, Deal, Record, able, first_in, mask, seats_from
+from .rules import Rules
 from .session import fold_out, showdown
 
 __all__ = ["on_announce", "on_call", "on_check", "on_fold", "on_raise", "on_shuffle"]
@@ -66,28 +67,31 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     hands = deal_hands(order, eldest, n)
     retournes = order[3 * n : 3 * n + rules.retournes]
     events: list[Event] = [RetournesTurned(retournes)]
-    face_up = deal.face_up
+    cards = record.cards
+    face_up = cards.face_up
     if rules.open_card:
         face_up = (1,) * n
         events.extend(CardsTurned(seat, hands[seat][:1]) for seat in seats_from(eldest, n))
     deal = deal._replace(
         phase=Phase.BETTING,
-        deck=order,
-        hands=hands,
         retournes=retournes,
-        brelans=_brelans(deal, hands, retournes),
-        face_up=face_up,
         waiting=mask(n) if rules.retourne_change else 0,
         event_log=deal.event_log.extend(events),
     )
-    received = tuple(log.append(hand) for log, hand in zip(record.received, hands, strict=True))
-    record = record._replace(shuffles=record.shuffles.append(shuffle), received=received)
+    cards = cards._replace(
+        deck=order,
+        hands=hands,
+        face_up=face_up,
+        brelans=_brelans(rules, hands, retournes),
+        shuffles=cards.shuffles.append(shuffle),
+        received=tuple(log.append(hand) for log, hand in zip(cards.received, hands, strict=True)),
+    )
+    record = record._replace(cards=cards)
     return _open_round(record, deal, 0, record.public_log.append(HIDDEN_SHUFFLE))
 
 
-def _brelans(deal: Deal, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
+def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
     """Who holds a brelan now, when announcements are on (else nothing needs it)."""
-    rules = deal.rules
     return 0 if rules.announce_fee is None else brelans_of(rules, hands, retournes)
 
 
@@ -97,10 +101,11 @@ def _open_round(record: Record, deal: Deal, number: int, log: Log[Action]) -> Ne
     change that the first round would have brought, V-M.4)."""
     ready = able(record.stacks, record.live)
     if ready & (ready - 1) == 0:  # fewer than two
+        cards = record.cards
         if deal.waiting:  # the first round is not played: the change comes at once
-            deal = _change_retourne(deal)
+            deal, cards = _change_retourne(deal, cards)
         deal = deal._replace(betting_round=number)
-        return showdown(record._replace(deal=deal, public_log=log))
+        return showdown(record._replace(deal=deal, cards=cards, public_log=log))
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
     first = first_in(ready, (deal.dealer + 1) % deal.rules.players, deal.rules.players)
@@ -108,29 +113,32 @@ def _open_round(record: Record, deal: Deal, number: int, log: Log[Action]) -> Ne
     return record, legal(record)
 
 
-def _change_retourne(deal: Deal) -> Deal:
+def _change_retourne(deal: Deal, cards: Cards) -> tuple[Deal, Cards]:
     """V-M.4: the next card(s) of the stock replace the retourné(s), which stay face up."""
     rules = deal.rules
     count = rules.retournes
     start = 3 * rules.players + count
-    new = deal.deck[start : start + count]
-    return deal._replace(
+    new = cards.deck[start : start + count]
+    deal = deal._replace(
         retournes=new,
         dead_retournes=deal.retournes,
-        brelans=_brelans(deal, deal.hands, new),
         waiting=0,
         event_log=deal.event_log.append(RetourneChanged(deal.retournes, new)),
     )
+    brelans = _brelans(rules, cards.hands, new)
+    return deal, cards if brelans == cards.brelans else cards._replace(brelans=brelans)
 
 
-def _waited(deal: Deal, seat: int, stacks: tuple[int, ...], live: int) -> Deal:
-    """The deal once ``seat`` has taken its first betting action (or announced, ``seat``
-    -1) while the retourné change waits: the change comes when no seat still in with
-    chips is waited for any more (V-M.4)."""
+def _waited(
+    deal: Deal, cards: Cards, seat: int, stacks: tuple[int, ...], live: int
+) -> tuple[Deal, Cards]:
+    """The deal and cards once ``seat`` has taken its first betting action (or
+    announced, ``seat`` -1) while the retourné change waits: the change comes when no
+    seat still in with chips is waited for any more (V-M.4)."""
     waiting = deal.waiting & ~(1 << seat) if seat >= 0 else deal.waiting
     if waiting & able(stacks, live):
-        return deal if waiting == deal.waiting else deal._replace(waiting=waiting)
-    return _change_retourne(deal)
+        return deal if waiting == deal.waiting else deal._replace(waiting=waiting), cards
+    return _change_retourne(deal, cards)
 
 
 _AFTER = {n: tuple((*seats_from(seat, n)[1:], seat) for seat in range(n)) for n in (3, 4, 5)}
@@ -169,7 +177,9 @@ def _betted(
             break
     deal = record.deal
     if deal.waiting:
-        deal = _waited(deal, seat, stacks, live)
+        deal, cards = _waited(deal, record.cards, seat, stacks, live)
+        if cards is not record.cards:
+            record = record._replace(cards=cards)
     record = _after_bet(
         record,
         deal,
@@ -195,14 +205,16 @@ def _close_round(record: Record) -> Next:
     if deal.betting_round + 1 >= deal.rules.betting_rounds or ready & (ready - 1) == 0:
         return showdown(record)
     n = deal.rules.players
-    face_up = list(deal.face_up)
+    cards = record.cards
+    face_up = list(cards.face_up)
     events: list[Event] = []
     for seat in seats_from((deal.dealer + 1) % n, n):
         up = face_up[seat]
         if record.live >> seat & 1 and up < 3:
             face_up[seat] = up + 1
-            events.append(CardsTurned(seat, deal.hands[seat][up : up + 1]))
-    deal = deal._replace(face_up=tuple(face_up), event_log=deal.event_log.extend(events))
+            events.append(CardsTurned(seat, cards.hands[seat][up : up + 1]))
+    deal = deal._replace(event_log=deal.event_log.extend(events))
+    record = record._replace(cards=cards._replace(face_up=tuple(face_up)))
     return _open_round(record, deal, deal.betting_round + 1, record.public_log)
 
 
@@ -282,7 +294,7 @@ def on_announce(record: Record, action: Announce) -> Next:
     deal = record.deal
     rules = deal.rules
     fee: int = rules.announce_fee  # type: ignore[assignment]
-    category = value_of(rules, deal.hands[seat], deal.retournes).category
+    category = value_of(rules, record.cards.hands[seat], deal.retournes).category
     events: list[Event] = [Announced(seat, category)]
     stacks = list(record.stacks)
     for payer in seats_from(seat, rules.players)[1:]:
@@ -295,9 +307,10 @@ def on_announce(record: Record, action: Announce) -> Next:
     announced[seat] = category
     deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
     record = record._replace(stacks=tuple(stacks), public_log=record.public_log.append(action))
+    cards = record.cards
     if deal.waiting:  # fees may have left the seats still waited for all-in
-        deal = _waited(deal, -1, record.stacks, record.live)
-    record = record._replace(deal=deal)
+        deal, cards = _waited(deal, cards, -1, record.stacks, record.live)
+    record = record._replace(deal=deal, cards=cards)
     return record, legal(record)
 
 

@@ -3,7 +3,10 @@ action and event since ``new_game``.
 
 A view holds the seat and the state's record with what the seat may not see taken
 out (:func:`view_of`); every member is computed from it when asked (see
-:mod:`cardrules.viewing`).
+:mod:`cardrules.viewing`). What is hidden is all in the record's
+:class:`~.record.Cards`; what each seat may see of a ``Cards`` value is computed once,
+for every seat, and kept with it, so the views of a deal share it and a view costs
+one copy of the record.
 
 >>> import random
 >>> from cardrules import sample_chance
@@ -19,14 +22,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardrules._fast import copier
+from cardrules._fast import cache_setter, copier
 from cardrules.cards import Card
 from cardrules.game import Log
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
 from .phase import Phase
-from .record import Deal, Record
+from .record import Cards, Record
 from .session import pots_of, returns
 
 __all__ = ["View", "view_of"]
@@ -66,13 +69,13 @@ class View(ViewBase):
     @property
     def hand(self) -> tuple[Card, ...]:
         """The seat's own cards, in the order dealt (``()`` between deals)."""
-        return self._public.deal.hands[self.seat]
+        return self._public.cards.hands[self.seat]
 
     @property
     def face_up(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards face up on the table (open card, reveals, V-M.2, V-M.3)."""
-        deal = self._public.deal
-        return tuple(hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True))
+        cards = self._public.cards
+        return tuple(hand[:up] for hand, up in zip(cards.hands, cards.face_up, strict=True))
 
     @property
     def retournes(self) -> tuple[Card, ...]:
@@ -102,18 +105,38 @@ class View(ViewBase):
 
 
 _EMPTY: Log[Any] = Log()
-_NO_HANDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(((),) * n for n in range(9))
-_NOTHING_UP = tuple((0,) * n for n in range(9))
 _NO_LOGS = tuple((_EMPTY,) * n for n in range(9))
-_public_deal = copier(Deal, ("deck", "hands", "brelans"))
-_public_record = copier(Record, ("deal", "shuffles", "received"))
+_public_record = copier(Record, ("cards",))
+_set_seen = cache_setter(Cards, "_seen")
+_seen_part = copier(Cards, ("deck", "hands", "brelans", "shuffles", "received", "_seen"))
+"""``cards`` with these fields given: what one seat may see of them."""
+
+
+def seen_by_each(cards: Cards) -> tuple[Cards, ...]:
+    """What each seat may see of ``cards``: its own hand and its own cards received,
+    the others' face-up cards (V-M.2, V-M.3); no deck, no brelans, no shuffle orders.
+
+    >>> from .rules import Rules
+    >>> from .session import first_record
+    >>> seen_by_each(first_record(Rules(), (100,) * 4, 0).cards)[1].hands
+    ((), (), (), ())
+    """
+    hands, received = cards.hands, cards.received
+    shown = [hand[:up] for hand, up in zip(hands, cards.face_up, strict=True)]
+    seen = []
+    for seat, hand in enumerate(hands):
+        theirs = shown.copy()
+        theirs[seat] = hand
+        logs = list(_NO_LOGS[len(hands)])
+        logs[seat] = received[seat]
+        seen.append(_seen_part(cards, (), tuple(theirs), 0, _EMPTY, tuple(logs), None))
+    return tuple(seen)
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
     """The view of ``seat`` (already checked) in the state of ``record``, with ``legal``
-    the state's legal set when ``seat`` is to act: the record without the deck, the
-    other seats' face-down cards, who holds a brelan, the shuffles' orders and the
-    other seats' cards of earlier deals.
+    the state's legal set when ``seat`` is to act: the record with the seat's part of
+    its :class:`~.record.Cards` (:func:`seen_by_each`, computed once per ``Cards``).
 
     >>> from cardrules.legal import NOTHING
     >>> from .rules import Rules
@@ -121,17 +144,9 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> view_of(first_record(Rules(), (100,) * 4, 0), 1, NOTHING).contributions
     (1, 1, 1, 1)
     """
-    deal = record.deal
-    n = len(record.stacks)
-    if deal.face_up == _NOTHING_UP[n]:
-        shown = list(_NO_HANDS[n])
-        shown[seat] = deal.hands[seat]
-    else:  # open cards (V-M.2, V-M.3): the others' face-up cards too
-        shown = [hand[:up] for hand, up in zip(deal.hands, deal.face_up, strict=True)]
-        shown[seat] = deal.hands[seat]
-    received = list(_NO_LOGS[n])
-    received[seat] = record.received[seat]
-    public = _public_record(
-        record, _public_deal(deal, (), tuple(shown), 0), _EMPTY, tuple(received)
-    )
-    return View._make(seat, public, legal)  # type: ignore[no-any-return]
+    cards = record.cards
+    seen = cards._seen
+    if seen is None:
+        seen = seen_by_each(cards)
+        _set_seen(cards, seen)
+    return View._make(seat, _public_record(record, seen[seat]), legal)  # type: ignore[no-any-return]
