@@ -40,7 +40,7 @@ __all__ = ["GAME_ID", "State", "new_game"]
 def _chance_cards(record: Record) -> tuple[Card, ...]:
     """The cards of a chance node: the deck at a deal, the muck at a restock (B-4.2)."""
     table = record.table
-    return STANDARD_DECK if table.phase is Phase.DEAL else cards_of(table.muck)
+    return STANDARD_DECK if table.phase is Phase.DEAL else cards_of(record.hidden.muck)
 
 
 @attrs.frozen(slots=True, init=False)  # the shell's __init__: State adds no field
@@ -124,7 +124,7 @@ class State(StateShell[Record]):
     @property
     def trump_out(self) -> bool:
         """Whether the trump up-card is out of play: discarded, or its dealer dropped (B-4.3)."""
-        return self._record.table.trump_out
+        return self._record.trump_out
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -139,12 +139,12 @@ class State(StateShell[Record]):
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from every seat)."""
-        return tuple(map(STANDARD_DECK.__getitem__, self._record.table.stock))
+        return tuple(map(STANDARD_DECK.__getitem__, self._record.hidden.stock))
 
     @property
     def muck(self) -> tuple[Card, ...]:
         """The cards a restock would shuffle (hidden), in canonical order (B-4.2)."""
-        return cards_of(self._record.table.muck)
+        return cards_of(self._record.hidden.muck)
 
 
 _DEFAULT_RULES = Rules()
