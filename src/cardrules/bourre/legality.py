@@ -164,7 +164,8 @@ def legal(record: Record) -> Legal:
         return plays(hand)
     if phase is _STAY:
         return STAY_OR_DROP
-    return exchanges(hand, min(hand.bit_count(), len(table.stock) + table.muck.bit_count()))
+    drawable = table.stock_size + record.hidden.muck.bit_count()
+    return exchanges(hand, min(hand.bit_count(), drawable))
 
 
 def describe(record: Record, legal: Legal) -> str:
@@ -222,7 +223,7 @@ def _exchange_reason(record: Record, action: Exchange) -> tuple[str, str]:
             "discard its own cards"
         )
     table = record.table
-    stock, muck = len(table.stock), table.muck.bit_count()
+    stock, muck = table.stock_size, record.hidden.muck.bit_count()
     return "B-4.2", (
         f"only {stock + muck} card(s) can be drawn (stock {stock}, restockable muck {muck})"
     )

@@ -1,6 +1,7 @@
 """The fields of a Bourré state: :class:`Record` (what one action changes),
-:class:`Table` (what changes only between phases) and :class:`Deal` (what changes only
-between deals), and their representation.
+:class:`Table` (what changes only between phases), :class:`Deal` (what changes only
+between deals) and :class:`Hidden` (what no seat sees whole); what one seat sees of a
+record (:class:`SeatRecord`); and their representation.
 
 The representation, once for the whole game:
 
@@ -16,10 +17,17 @@ The representation, once for the whole game:
   said stay in or drop follows from the phase and the seat to act (the stay phase
   goes round once from eldest).
 
+What a seat may not see is kept apart: the hands in :attr:`Record.hands`, everything
+else in one :class:`Hidden` (the stock, the muck, the discards, the shuffles' orders,
+each seat's cards and exchanges); the :class:`Table` holds only public values (the
+stock's and the muck's sizes, how many cards each seat exchanged). So what one seat
+sees of a record (:class:`SeatRecord`) is the record's public fields, shared, and that
+seat's own items of the hidden ones: one small object per view.
+
 Records are frozen; every change is ``record._replace(field=value, ...)``, built
 through the receiver. A played card or a seat staying in copies a small
-:class:`Record` and shares its :class:`Table`; a drop or an exchange copies the table
-and shares its :class:`Deal`.
+:class:`Record` and shares its :class:`Table` and :class:`Hidden`; a drop or an
+exchange copies the table and the hidden part and shares the :class:`Deal`.
 
 >>> from cardrules.cards import cards
 >>> mask = mask_of(c.index for c in cards("As 2c 3d"))
@@ -31,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import TypeVar
 
 import attrs
 
@@ -45,7 +54,19 @@ from cardrules.game import Log
 from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
-__all__ = ["Deal", "Private", "Record", "Table", "cards_of", "indices_of", "mask_of", "seats_of"]
+__all__ = [
+    "Deal",
+    "Hidden",
+    "Record",
+    "SeatRecord",
+    "Table",
+    "cards_of",
+    "indices_of",
+    "mask_of",
+    "seats_of",
+]
+
+T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -79,8 +100,9 @@ class Deal(ShellRecord):
 
 @attrs.frozen(slots=True)
 class Table(ShellRecord):
-    """What changes only between phases (or when a seat drops): the phase, the seats
-    in, the trump up-card, the stock and the muck; and the deal's :class:`Deal`."""
+    """What changes only between phases (or when a seat drops or exchanges), all of it
+    public: the phase, the seats in, the trump up-card, the sizes of the stock and the
+    muck; and the deal's :class:`Deal`."""
 
     deal: Deal
     """What changes only between deals."""
@@ -88,28 +110,36 @@ class Table(ShellRecord):
     """Where the deal stands."""
     order: tuple[int, ...]
     """The seats still in after the stay phase, in seat order from eldest (a table of
-    the seats of :attr:`Record.live`, built once when the stay phase ends)."""
+    the seats of :attr:`live`, built once when the stay phase ends)."""
     trump: int
     """The trump up-card's index, -1 before the deal."""
-    trump_out: bool
-    """Whether the trump up-card is out of play (discarded, or its dealer dropped)."""
-    stock: tuple[int, ...]
-    """The stock, top card first."""
-    muck: int
-    """Card mask: the restockable cards (served seats' discards and dropped hands)."""
-    discarded: tuple[int | None, ...]
-    """Per seat: the card mask of its discards of this deal, ``None`` before its exchange."""
-    pending: tuple[int, int, int] | None
-    """At a restock: (seat, cards still to draw, card mask of its discards)."""
+    stock_size: int
+    """Cards left in the stock."""
+    muck_size: int
+    """Cards in the muck as every seat counts them: a discarded trump up-card counts
+    once its dealer is served (which cards a seat discarded is hidden, X-10)."""
+    exchanged: tuple[int | None, ...]
+    """Per seat: how many cards it exchanged this deal, ``None`` before its exchange."""
+    pending: tuple[int, int] | None
+    """At a restock: (seat, cards still to draw)."""
     live: int
     """Seat mask: the seats that have not dropped out of this deal (B-3.1)."""
 
 
 @attrs.frozen(slots=True)
-class Private(ShellRecord):
-    """What only some seats saw, for the whole session: changes at a deal, an exchange
-    and a restock only."""
+class Hidden(ShellRecord):
+    """What no seat sees whole (X-10), but the hands: the stock's order, the muck, the
+    discards, and for the whole session the shuffles' orders and each seat's cards and
+    exchanges. Changes at a deal, a drop, an exchange and a restock only."""
 
+    stock: tuple[int, ...]
+    """The stock, top card first."""
+    muck: int
+    """Card mask: the restockable cards (served seats' discards and dropped hands)."""
+    discarded: tuple[int, ...]
+    """Per seat: the card mask of its discards of this deal (0 before its exchange)."""
+    pending: int
+    """At a restock: the card mask of the drawing seat's discards; 0 otherwise."""
     secret: Log[Action]
     """The actions of :attr:`Record.public_log` that show masked there, whole and in
     order: every shuffle with its order, every exchange with its cards."""
@@ -119,44 +149,13 @@ class Private(ShellRecord):
     """Per seat: ``(index in the public log, exchange)`` of each of its own exchanges."""
 
 
-@attrs.frozen(slots=True)
-class Record(ShellRecord, DealFacts):
-    """The fields of a state: what one action changes, and its :class:`Table`."""
+class _Public(ShellRecord, DealFacts):
+    """The members of a record read from its :class:`Table` and its :class:`Deal`,
+    shared by a state's :class:`Record` and a seat's :class:`SeatRecord`."""
 
+    __slots__ = ()
     table: Table
-    """What changes only between phases."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
-    hands: tuple[int, ...]
-    """Per seat: the card mask of its hand."""
-    trick: tuple[int, ...]
-    """The current trick's card indices in play order."""
-    leader: int
-    """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
-    """Tricks won by each seat in this deal."""
-    public_log: Log[Action]
-    """Every action since ``new_game`` as every seat saw it: a shuffle without its
-    order, an exchange as its count (views share this log)."""
-    event_log: Log[Event]
-    """Every event since ``new_game``."""
-    private: Private
-    """The hidden parts of the session's actions and each seat's own cards."""
-
-    @property
-    def log(self) -> Log[Action]:
-        """Every action since ``new_game``, whole."""
-        return whole_log(self.public_log, self.private.secret, (HiddenExchange,))
-
-    @property
-    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: the cards it received in each deal so far."""
-        return self.private.received
-
-    @property
-    def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
-        """Per seat: its own exchanges, with their places in :attr:`public_log`."""
-        return self.private.own_actions
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -176,12 +175,114 @@ class Record(ShellRecord, DealFacts):
     @property
     def players(self) -> int:
         """The number of seats."""
-        return len(self.hands)
+        return len(self.tricks_won)
 
     @property
     def deal(self) -> Deal:
         """What changes only between deals (``table.deal``)."""
         return self.table.deal
+
+
+@attrs.frozen(slots=True)
+class Record(_Public):
+    """The fields of a state: what one action changes, its :class:`Table` and its
+    :class:`Hidden`."""
+
+    table: Table
+    """What changes only between phases."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
+    hands: tuple[int, ...]
+    """Per seat: the card mask of its hand."""
+    trick: tuple[int, ...]
+    """The current trick's card indices in play order."""
+    leader: int
+    """The seat that leads (or led) the current trick; -1 outside trick play."""
+    tricks_won: tuple[int, ...]
+    """Tricks won by each seat in this deal."""
+    public_log: Log[Action]
+    """Every action since ``new_game`` as every seat saw it: a shuffle without its
+    order, an exchange as its count (views share this log)."""
+    event_log: Log[Event]
+    """Every event since ``new_game``."""
+    hidden: Hidden
+    """What no seat sees whole, but the hands."""
+
+    @property
+    def log(self) -> Log[Action]:
+        """Every action since ``new_game``, whole."""
+        return whole_log(self.public_log, self.hidden.secret, (HiddenExchange,))
+
+    @property
+    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
+        """Per seat: the cards it received in each deal so far."""
+        return self.hidden.received
+
+    @property
+    def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
+        """Per seat: its own exchanges, with their places in :attr:`public_log`."""
+        return self.hidden.own_actions
+
+    @property
+    def trump_out(self) -> bool:
+        """Whether the trump up-card is out of play: its dealer dropped, or discarded it
+        (B-4.3; only the dealer holds it)."""
+        table = self.table
+        dealer = table.deal.dealer
+        if not table.live >> dealer & 1:
+            return True
+        return table.trump >= 0 and bool(self.hidden.discarded[dealer] >> table.trump & 1)
+
+
+@attrs.frozen(slots=True)
+class SeatRecord(_Public):
+    """What one seat sees of a :class:`Record` (X-10): its public fields, shared, and
+    the seat's own hand, discards, cards received and exchanges (the public record of
+    a view, :mod:`cardrules.bourre.view`)."""
+
+    table: Table
+    """What changes only between phases (all public)."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
+    trick: tuple[int, ...]
+    """The current trick's card indices in play order."""
+    leader: int
+    """The seat that leads (or led) the current trick; -1 outside trick play."""
+    tricks_won: tuple[int, ...]
+    """Tricks won by each seat in this deal."""
+    public_log: Log[Action]
+    """Every action since ``new_game`` as every seat saw it."""
+    event_log: Log[Event]
+    """Every event since ``new_game``."""
+    seat: int
+    """The seat that sees."""
+    hand: int
+    """Card mask: the seat's hand."""
+    discards: int
+    """Card mask: the seat's discards of this deal."""
+    own_received: Log[tuple[Card, ...]]
+    """The cards the seat received in each deal so far."""
+    own_exchanges: Log[tuple[int, Action]]
+    """``(index in the public log, exchange)`` of each of the seat's own exchanges."""
+
+    @property
+    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
+        """Per seat: the cards it received in each deal so far, as this seat knows
+        them (its own log; the others' empty)."""
+        return _one_of(self.players, self.seat, self.own_received)
+
+    @property
+    def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
+        """Per seat: its own exchanges as this seat knows them (its own; the others'
+        empty)."""
+        return _one_of(self.players, self.seat, self.own_exchanges)
+
+
+def _one_of(n: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
+    """``n`` logs: ``log`` at ``seat``, empty ones elsewhere."""
+    logs: list[Log[T]] = [Log()] * n
+    logs[seat] = log
+    return tuple(logs)
 
 
 _BITS = tuple(1 << index for index in range(52))

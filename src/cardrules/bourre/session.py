@@ -16,11 +16,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from cardrules._fast import constructor, keyword_constructor
+from cardrules._fast import constructor, copier, keyword_constructor
 from cardrules.actions import Action
 from cardrules.bourre.events import Bourre, PotCapped
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Deal, Private, Record, Table, seats_of
+from cardrules.bourre.record import Deal, Hidden, Record, Table, seats_of
 from cardrules.bourre.rules import Rules
 from cardrules.chance import CHANCE
 from cardrules.events import (
@@ -62,6 +62,8 @@ _new_record = keyword_constructor(Record)
 _new_table = keyword_constructor(Table)
 """``Record(...)`` and ``Table(...)`` of a new deal without their attrs ``__init__``
 (every field by keyword: a field added to the class and not given is a ``TypeError``)."""
+_new_deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
+"""``hidden`` with the fields of one deal given (emptied at each deal's start)."""
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
 """The reason a pot is won, by trick count."""
 
@@ -96,8 +98,16 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         initial_dealer=dealer,
     )
     empty: Log[Any] = Log()
-    private = Private(secret=empty, received=(empty,) * n, own_actions=(empty,) * n)
-    return open_deal(deal, _NO_SEATS, empty, empty, private)
+    hidden = Hidden(
+        stock=(),
+        muck=0,
+        discarded=(0,) * n,
+        pending=0,
+        secret=empty,
+        received=(empty,) * n,
+        own_actions=(empty,) * n,
+    )
+    return open_deal(deal, _NO_SEATS, empty, empty, hidden)
 
 
 def _cap(
@@ -114,13 +124,14 @@ def _cap(
 
 
 def open_deal(
-    deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[Event], private: Private
+    deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[Event], hidden: Hidden
 ) -> Record:
     """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6) of ``deal`` (its money before
-    them): the record of the deal's chance node, with the session's logs so far.
+    them): the record of the deal's chance node, with the session's logs so far and
+    ``hidden``'s (the deal's own hidden fields emptied).
 
     >>> first = first_deal(Rules(), (3,) * 4, 0)
-    >>> open_deal(first.deal, frozenset({1}), Log(), Log(), first.private).deal.pot
+    >>> open_deal(first.deal, frozenset({1}), Log(), Log(), first.hidden).deal.pot
     7
     """
     rules = deal.rules
@@ -160,10 +171,9 @@ def open_deal(
             phase=Phase.DEAL,
             order=(),
             trump=-1,
-            trump_out=False,
-            stock=(),
-            muck=0,
-            discarded=(None,) * n,
+            stock_size=0,
+            muck_size=0,
+            exchanged=(None,) * n,
             pending=None,
             live=(1 << n) - 1,
         ),
@@ -174,7 +184,7 @@ def open_deal(
         tricks_won=(0,) * n,
         public_log=log,
         event_log=events.extend(new_events),
-        private=private,
+        hidden=_new_deal_hidden(hidden, (), 0, (0,) * n, 0),
     )
 
 
@@ -200,7 +210,7 @@ def end_deal(
             pot=pot,
         )
         exempt = exempt if rules.ante_exemptions else _NO_SEATS
-        return open_deal(following, exempt, log, events, record.private)
+        return open_deal(following, exempt, log, events, record.hidden)
     shares = (_ZERO,) * n
     if pot:
         shares = share_exactly(pot, n)

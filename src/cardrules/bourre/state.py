@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -40,7 +40,7 @@ __all__ = ["GAME_ID", "State", "new_game"]
 def _chance_cards(record: Record) -> tuple[Card, ...]:
     """The cards of a chance node: the deck at a deal, the muck at a restock (B-4.2)."""
     table = record.table
-    return STANDARD_DECK if table.phase is Phase.DEAL else cards_of(table.muck)
+    return STANDARD_DECK if table.phase is Phase.DEAL else cards_of(record.hidden.muck)
 
 
 @attrs.frozen(slots=True, init=False)  # the shell's __init__: State adds no field
@@ -73,16 +73,14 @@ class State(StateShell[Record]):
     _returns = staticmethod(returns)
     _pots = staticmethod(pots_of)
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may see now and has seen since ``new_game`` (X-10).
+    if TYPE_CHECKING:  # the shell's own view at run time (no extra call per decision)
 
-        :raises ValueError: if ``seat`` is not a seat of this game.
+        def view(self, seat: int) -> View:
+            """What ``seat`` may see now and has seen since ``new_game`` (X-10).
 
-        >>> new_game().view(0).hand
-        ()
-        """
-        view: View = super().view(seat)
-        return view
+            :raises ValueError: if ``seat`` is not a seat of this game.
+            """
+            ...
 
     @property
     def rules(self) -> Rules:
@@ -124,7 +122,7 @@ class State(StateShell[Record]):
     @property
     def trump_out(self) -> bool:
         """Whether the trump up-card is out of play: discarded, or its dealer dropped (B-4.3)."""
-        return self._record.table.trump_out
+        return self._record.trump_out
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -139,12 +137,12 @@ class State(StateShell[Record]):
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from every seat)."""
-        return tuple(map(STANDARD_DECK.__getitem__, self._record.table.stock))
+        return tuple(map(STANDARD_DECK.__getitem__, self._record.hidden.stock))
 
     @property
     def muck(self) -> tuple[Card, ...]:
         """The cards a restock would shuffle (hidden), in canonical order (B-4.2)."""
-        return cards_of(self._record.table.muck)
+        return cards_of(self._record.hidden.muck)
 
 
 _DEFAULT_RULES = Rules()

@@ -23,7 +23,7 @@ from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchan
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Private, Record, Table, mask_of
+from cardrules.bourre.record import Hidden, Record, Table, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
@@ -80,29 +80,30 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     dealt = n * size
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [0] * n
+    cards = shuffle.order
+    hidden = record.hidden
+    received = list(hidden.received)
     for k, seat in enumerate(seats_from(n, eldest)):
         hands[seat] = mask_of(order[k:dealt:n])
-    trump = order[dealt - 1]
-    cards = shuffle.order
-    private = record.private
-    received = list(private.received)
-    for k, seat in enumerate(seats_from(n, eldest)):
         received[seat] = received[seat].append(cards[k:dealt:n])
-    private = private._replace(secret=private.secret.append(shuffle), received=tuple(received))
+    trump = order[dealt - 1]
+    stock = tuple(order[dealt:])
     return record._replace(
-        table=table._replace(phase=_STAY, trump=trump, stock=tuple(order[dealt:])),
+        table=table._replace(phase=_STAY, trump=trump, stock_size=len(stock)),
         to_act=eldest,
         hands=tuple(hands),
         public_log=record.public_log.append(HIDDEN_SHUFFLE),
-        private=private,
-        event_log=record.event_log.append(_trump_turned(deal.dealer, shuffle.order[dealt - 1])),
+        hidden=hidden._replace(
+            stock=stock, secret=hidden.secret.append(shuffle), received=tuple(received)
+        ),
+        event_log=record.event_log.append(_trump_turned(deal.dealer, cards[dealt - 1])),
     ), STAY_OR_DROP
 
 
 def on_stay_in(record: Record, action: StayIn) -> Record | tuple[Record, Legal]:
     """B-3.1: the seat to act stays in."""
     seat: int = record.to_act  # type: ignore[assignment]
-    return _said(record, seat, record.table, record.hands, action)
+    return _said(record, seat, record.table, record.hands, record.hidden, action)
 
 
 def on_drop(record: Record, action: Drop) -> Record | tuple[Record, Legal]:
@@ -110,32 +111,44 @@ def on_drop(record: Record, action: Drop) -> Record | tuple[Record, Legal]:
     up-card out of play (a dealer who drops takes it out)."""
     seat: int = record.to_act  # type: ignore[assignment]
     table = record.table
-    hand = record.hands[seat]
-    up = 1 << table.trump
-    trump_out = table.trump_out or bool(hand & up)
+    hidden = record.hidden
+    muck = hidden.muck | record.hands[seat] & ~(1 << table.trump)
     live = table.live & ~(1 << seat)
-    table = table._replace(trump_out=trump_out, muck=table.muck | hand & ~up, live=live)
-    return _said(record, seat, table, _replaced(record.hands, seat, 0), action)
+    table = _dropped(table, muck.bit_count(), live)
+    hands = _replaced(record.hands, seat, 0)
+    return _said(record, seat, table, hands, hidden._replace(muck=muck), action)
+
+
+_dropped = copier(Table, ("muck_size", "live"))
+"""``table`` after a drop, these fields given in this order."""
 
 
 def _said(
-    record: Record, seat: int, table: Table, hands: tuple[int, ...], action: Action
+    record: Record,
+    seat: int,
+    table: Table,
+    hands: tuple[int, ...],
+    hidden: Hidden,
+    action: Action,
 ) -> Record | tuple[Record, Legal]:
-    """After ``seat`` said stay in or drop (``table`` and ``hands`` as they are now):
+    """After ``seat`` said stay in or drop (``table``, ``hands`` and ``hidden`` as they
+    are now):
     the next seat speaks; after the dealer, the seats in exchange or play (B-3.2), or
     the deal ends without play."""
     deal = table.deal
     n = deal.rules.players
     log = record.public_log.append(action)
     if seat != deal.dealer:
-        return record._replace(to_act=(seat + 1) % n, table=table, hands=hands, public_log=log), (
-            STAY_OR_DROP
-        )
+        return record._replace(
+            to_act=(seat + 1) % n, table=table, hands=hands, public_log=log, hidden=hidden
+        ), STAY_OR_DROP
     live = table.live
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
         return settle_stay(
-            record._replace(table=table._replace(order=order), hands=hands, public_log=log)
+            record._replace(
+                table=table._replace(order=order), hands=hands, public_log=log, hidden=hidden
+            )
         )
     first = order[0]
     if deal.rules.exchange:
@@ -148,6 +161,7 @@ def _said(
         hands=hands,
         leader=leader,
         public_log=log,
+        hidden=hidden,
     )
 
 
@@ -169,60 +183,75 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     A discarded trump up-card is out of play, never restocked."""
     seat: int = record.to_act  # type: ignore[assignment]
     table = record.table
+    hidden = record.hidden
     count = len(action.discards)
     discards = mask_of([card.index for card in action.discards])
-    kept = record.hands[seat] & ~discards
-    stock = table.stock
-    up = 1 << table.trump
-    discarded = _replaced(table.discarded, seat, discards)
-    trump_out = table.trump_out or bool(discards & up)
+    stock = hidden.stock
+    kept = discards & ~(1 << table.trump)
+    exchanged = _replaced(table.exchanged, seat, count)
     if count <= len(stock):
         phase, to_act, leader = _after_exchange(table.order, seat)
         after: int | Chance = to_act
-        table = table._replace(
-            phase=phase,
-            trump_out=trump_out,
-            stock=stock[count:],
-            muck=table.muck | discards & ~up,
-            discarded=discarded,
-        )
-        hand = kept | mask_of(stock[:count])
+        muck = hidden.muck | kept
+        discarded = _replaced(hidden.discarded, seat, discards)
+        size = _muck_size(muck, discarded, table)
+        table = _exchanged_table(table, phase, len(stock) - count, size, exchanged)
+        hidden = _exchanged_hidden(hidden, stock[count:], muck, discarded, 0)
         drawn = stock[:count]
     else:
         table = table._replace(
             phase=_RESTOCK,
-            trump_out=trump_out,
-            stock=(),
-            discarded=discarded,
-            pending=(seat, count - len(stock), discards),
+            stock_size=0,
+            muck_size=hidden.muck.bit_count(),  # its discards wait: not in the muck yet
+            exchanged=exchanged,
+            pending=(seat, count - len(stock)),
         )
-        after, leader, hand = CHANCE, record.leader, kept | mask_of(stock)
-        drawn = stock
+        hidden = _exchanged_hidden(
+            hidden, (), hidden.muck, _replaced(hidden.discarded, seat, discards), discards
+        )
+        after, leader, drawn = CHANCE, record.leader, stock
     return record._replace(
         table=table,
         to_act=after,
-        hands=_replaced(record.hands, seat, hand),
+        hands=_replaced(record.hands, seat, record.hands[seat] & ~discards | mask_of(drawn)),
         leader=leader,
         public_log=record.public_log.append(hidden_exchange(count)),
         event_log=record.event_log.append(_exchanged(seat, count)),
-        private=_exchanged_privately(record, seat, action, drawn),
+        hidden=_exchanged_privately(hidden, len(record.public_log), seat, action, drawn),
     )
+
+
+_exchanged_table = copier(Table, ("phase", "stock_size", "muck_size", "exchanged"))
+"""``table`` after an exchange served from the stock, these fields given in this order."""
+_exchanged_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
+"""``hidden`` after an exchange (or a restock), these fields given in this order."""
+
+
+def _muck_size(muck: int, discarded: tuple[int, ...], table: Table) -> int:
+    """The muck's size as every seat counts it (:attr:`Table.muck_size`) once the seat
+    exchanging is served: the cards of ``muck``, and the trump up-card when its dealer
+    discarded it (``discarded``: each seat's discards; only the dealer holds it)."""
+    return muck.bit_count() + (discarded[table.deal.dealer] >> table.trump & 1)
 
 
 def _exchanged_privately(
-    record: Record, seat: int, action: Exchange, drawn: tuple[int, ...]
-) -> Private:
-    """The private record after ``seat``'s exchange ``action``, which drew ``drawn``
-    (card indices): the exchange whole in the secret log and in the seat's own, the
-    cards drawn added to what it received this deal."""
-    private = record.private
-    own = list(private.own_actions)
-    own[seat] = own[seat].append((len(record.public_log), action))
-    return private._replace(
-        secret=private.secret.append(action),
-        received=_drew(private.received, seat, drawn),
-        own_actions=tuple(own),
+    hidden: Hidden, index: int, seat: int, action: Exchange, drawn: tuple[int, ...]
+) -> Hidden:
+    """``hidden`` after ``seat``'s exchange ``action`` (at ``index`` in the public log),
+    which drew ``drawn`` (card indices): the exchange whole in the secret log and in
+    the seat's own, the cards drawn added to what it received this deal."""
+    own = list(hidden.own_actions)
+    own[seat] = own[seat].append((index, action))
+    return _privately(
+        hidden,
+        hidden.secret.append(action),
+        _drew(hidden.received, seat, drawn),
+        tuple(own),
     )
+
+
+_privately = copier(Hidden, ("secret", "received", "own_actions"))
+"""``hidden`` with the session's hidden logs given, in this order."""
 
 
 def _drew(
@@ -241,17 +270,20 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     """B-4.2 / B-4.3: the muck becomes the new stock; the seat draws the rest of its
     cards; its own discards (less the up-card) are the new muck."""
     table = record.table
+    hidden = record.hidden
     assert table.pending is not None
-    seat, need, discards = table.pending
+    seat, need = table.pending
+    discards = hidden.pending
     order = [card.index for card in shuffle.order]
-    up = 1 << table.trump
+    kept = discards & ~(1 << table.trump)
     phase, to_act, leader = _after_exchange(table.order, seat)
+    stock = tuple(order[need:])
+    hidden = _exchanged_hidden(hidden, stock, kept, hidden.discarded, 0)
     return record._replace(
         table=table._replace(
             phase=phase,
-            stock=tuple(order[need:]),
-            muck=discards & ~up,
-            trump_out=table.trump_out or bool(discards & up),
+            stock_size=len(stock),
+            muck_size=_muck_size(kept, hidden.discarded, table),
             pending=None,
         ),
         to_act=to_act,
@@ -259,9 +291,11 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         hands=_replaced(record.hands, seat, record.hands[seat] | mask_of(order[:need])),
         public_log=record.public_log.append(HIDDEN_SHUFFLE),
         event_log=record.event_log.append(Restocked(len(order))),
-        private=record.private._replace(
-            secret=record.private.secret.append(shuffle),
-            received=_drew(record.private.received, seat, order[:need]),
+        hidden=_privately(
+            hidden,
+            hidden.secret.append(shuffle),
+            _drew(hidden.received, seat, order[:need]),
+            hidden.own_actions,
         ),
     )
 

@@ -22,14 +22,13 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cardrules._fast import copier
+from cardrules._fast import constructor
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Private, Record, Table, cards_of
+from cardrules.bourre.record import Record, SeatRecord, cards_of
 from cardrules.bourre.session import pots_of, returns
 from cardrules.cards import STANDARD_DECK, Card, Suit
-from cardrules.game import Log
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
@@ -57,7 +56,7 @@ class View(ViewBase):
         "tricks_won",
         *ViewBase.SHARED_LAST,
     )
-    _public: Record
+    _public: SeatRecord
     _pots = staticmethod(pots_of)
     _returns = staticmethod(returns)
 
@@ -74,12 +73,12 @@ class View(ViewBase):
     @property
     def hand(self) -> tuple[Card, ...]:
         """The seat's own cards, in canonical order."""
-        return cards_of(self._public.hands[self.seat])
+        return cards_of(self._public.hand)
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The seat's own discards of this deal."""
-        mine = self._public.table.discarded[self.seat]
+        mine = self._public.discards
         return cards_of(mine) if mine else ()
 
     @property
@@ -99,7 +98,13 @@ class View(ViewBase):
         """Whether this seat knows the trump up-card is out of play (B-4.3): every seat
         once the dealer drops; only the dealer when the dealer discards it (a discard
         is hidden, X-10)."""
-        return self._public.table.trump_out
+        public = self._public
+        table = public.table
+        dealer = table.deal.dealer
+        if not table.live >> dealer & 1:
+            return True
+        discards = public.discards  # a seat's own: 0 before its exchange
+        return bool(discards) and self.seat == dealer and bool(discards >> table.trump & 1)
 
     @property
     def stayed_in(self) -> tuple[bool | None, ...]:
@@ -107,7 +112,7 @@ class View(ViewBase):
         stay phase goes round once from eldest, B-3.1)."""
         public = self._public
         table = public.table
-        n, live, phase = len(public.hands), table.live, table.phase
+        n, live, phase = public.players, table.live, table.phase
         if phase is Phase.DEAL:
             return (None,) * n
         if phase is not Phase.STAY:
@@ -119,12 +124,12 @@ class View(ViewBase):
     @property
     def exchanged(self) -> tuple[int | None, ...]:
         """Per seat: how many cards it exchanged, ``None`` before its exchange."""
-        return tuple(None if d is None else d.bit_count() for d in self._public.table.discarded)
+        return self._public.table.exchanged
 
     @property
     def stock_size(self) -> int:
         """Cards left in the stock."""
-        return len(self._public.table.stock)
+        return self._public.table.stock_size
 
     @property
     def muck_size(self) -> int:
@@ -132,7 +137,7 @@ class View(ViewBase):
         hands. A discarded trump up-card counts (which cards a seat discarded is
         hidden, X-10), though no restock uses it; one taken out by a dropping dealer
         does not."""
-        return self._public.table.muck.bit_count()
+        return self._public.table.muck_size
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -151,25 +156,33 @@ class View(ViewBase):
         return self._public.tricks_won
 
 
-_EMPTY: Log[Any] = Log()
-_UNKNOWN = tuple((-1,) * size for size in range(53))
-"""A stock of each size whose cards are unknown."""
-_COUNTED = tuple((1 << size) - 1 for size in range(53))
-"""A card mask standing for ``size`` unknown cards."""
-_NO_HANDS = tuple((0,) * n for n in range(9))
-_NO_LOGS = tuple((_EMPTY,) * n for n in range(9))
-_NONE_YET = tuple((None,) * n for n in range(9))
-_public_table = copier(Table, ("trump_out", "stock", "muck", "discarded", "pending"))
-_public_record = copier(Record, ("table", "hands", "private"))
-_public_private = copier(Private, ("secret", "received", "own_actions"))
+_seat_record = constructor(
+    SeatRecord,
+    (
+        "table",
+        "to_act",
+        "trick",
+        "leader",
+        "tricks_won",
+        "public_log",
+        "event_log",
+        "seat",
+        "hand",
+        "discards",
+        "own_received",
+        "own_exchanges",
+    ),
+)
+"""Build a ``SeatRecord`` without its attrs ``__init__`` (every view)."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
     """What ``seat`` (a valid seat) may see in ``record`` (X-10), with ``legal`` the
-    state's legal set when it is to act: the record without the other hands, the
-    stock's order, which cards were discarded by others or are in the muck (their
-    counts stay), whether the dealer discarded the up-card (for the other seats),
-    the shuffles' orders and the other seats' exchanges and cards of earlier deals.
+    state's legal set when it is to act: the record's public fields (the table holds
+    only public values: the sizes of the stock and the muck, how many cards each seat
+    exchanged) and the seat's own hand, discards, cards received and exchanges; never
+    the other hands, the stock's order, the muck, the others' discards or the
+    shuffles' orders (all in :class:`~cardrules.bourre.record.Hidden`).
 
     >>> from cardrules.legal import NOTHING
     >>> from cardrules.bourre.rules import Rules
@@ -177,40 +190,19 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2, NOTHING).hand
     ()
     """
-    table = record.table
-    dealer = table.deal.dealer
-    dealer_dropped = not table.live >> dealer & 1
-    # B-4.3 / X-10: a dealer who drops takes the up-card out in public; one who
-    # discards it does so face down, so only the dealer's own view knows, and the
-    # public muck count still counts the up-card among the dealer's discards (once
-    # they are in the muck, i.e. not while the dealer's restock is pending)
-    discarded_up = table.trump_out and not dealer_dropped
-    pending = table.pending
-    muck = table.muck.bit_count() + (1 if discarded_up and pending is None else 0)
-    n = len(record.hands)
-    hands = list(_NO_HANDS[n])
-    hands[seat] = record.hands[seat]
-    private = record.private
-    received, own = list(_NO_LOGS[n]), list(_NO_LOGS[n])
-    received[seat], own[seat] = private.received[seat], private.own_actions[seat]
-    discarded = table.discarded
-    if discarded != _NONE_YET[n]:  # others' discards: their counts only
-        discarded = tuple(
-            d if d is None or other == seat else _COUNTED[d.bit_count()]
-            for other, d in enumerate(discarded)
-        )
-    public_table = _public_table(
-        table,
-        dealer_dropped or (discarded_up and seat == dealer),
-        _UNKNOWN[len(table.stock)],
-        _COUNTED[muck],
-        discarded,
-        None if pending is None else (pending[0], pending[1], 0),
-    )
-    public = _public_record(
-        record,
-        public_table,
-        tuple(hands),
-        _public_private(private, _EMPTY, tuple(received), tuple(own)),
+    hidden = record.hidden
+    public = _seat_record(
+        record.table,
+        record.to_act,
+        record.trick,
+        record.leader,
+        record.tricks_won,
+        record.public_log,
+        record.event_log,
+        seat,
+        record.hands[seat],
+        hidden.discarded[seat],
+        hidden.received[seat],
+        hidden.own_actions[seat],
     )
     return View._make(seat, public, legal)  # type: ignore[no-any-return]
