@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import attrs
 
 __all__ = [
+    "appender",
     "blank_instances",
     "cache_setter",
     "constructor",
@@ -365,3 +366,30 @@ def resetting_replacer(cls: type[T], **resets: object) -> Callable[..., T]:
     replace: Callable[..., T] = scope["_replace"]
     replace.__qualname__ = f"{cls.__name__}._replace"
     return replace
+
+
+def appender(cls: type, size: int, close: Callable[[tuple[Any, ...]], Any]) -> Callable[..., Any]:
+    """A method ``append(self, item)`` for a log class ``cls`` of two slots ``chunks``
+    (a tuple of full chunks) and ``tail`` (a tuple of at most ``size`` items): the log
+    with ``item`` added, built in the method itself (no further Python call while the
+    tail has room; a full tail becomes ``close(tail)``, the next chunk).
+    """
+    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_close": close}
+    lines = [
+        "def append(self, item):",
+        "    tail = self.tail",
+        "    new = _new(_draft)",
+        f"    if len(tail) < {int(size)}:",
+        "        new.chunks = self.chunks",
+        "        new.tail = tail + (item,)",
+        "    else:",
+        "        new.chunks = (*self.chunks, _close(tail))",
+        "        new.tail = (item,)",
+        "    new.__class__ = _cls",
+        "    return new",
+    ]
+    exec("\n".join(lines), scope)
+    append: Callable[..., Any] = scope["append"]
+    append.__qualname__ = f"{cls.__name__}.append"
+    append.__doc__ = "This log with ``item`` added at the end."
+    return append

@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from cardrules._fast import constructor
+from cardrules._fast import appender, constructor
 from cardrules.actions import Action, Raise
 from cardrules.cards import Card
 from cardrules.errors import CardRulesError, RulesError, shorten
@@ -70,7 +70,8 @@ class Log(Generic[T]):
     tail: tuple[T, ...] = ()
 
     def append(self, item: T) -> Log[T]:
-        """This log with ``item`` added at the end."""
+        """This log with ``item`` added at the end (replaced below by the same method
+        built in one step: see :func:`cardrules._fast.appender`)."""
         tail = self.tail
         if len(tail) < _CHUNK:
             # one concatenation: (*tail, item) copies twice, through a list
@@ -150,6 +151,7 @@ class Log(Generic[T]):
 
 
 _make_log = constructor(Log, ("chunks", "tail"))
+setattr(Log, "append", appender(Log, _CHUNK, _Chunk))  # noqa: B010 - the same method, inlined
 
 
 @runtime_checkable

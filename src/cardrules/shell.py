@@ -43,7 +43,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import attrs
 
-from cardrules._fast import cache_setter, replacer, shell_maker
+from cardrules._fast import cache_setter, constructor, is_draft, replacer
 from cardrules.actions import Action, Raise
 from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle, is_permutation, sample_chance
 from cardrules.errors import IllegalActionError, shorten
@@ -120,6 +120,15 @@ class StateShell(Generic[R]):
     """The legal set, once computed (or handed over by the transition)."""
     _actions_cache: tuple[Action, ...] | None = attrs.field(default=None, eq=False, repr=False)
     """The spelled-out legal actions, once asked for."""
+
+    _build: ClassVar[Callable[[Any, Legal | None], Any]]
+    """``State._build(record, legal)``: a state of this class on ``record`` with its
+    legal set (or ``None``), built without ``__init__`` (installed in every subclass)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not is_draft(cls):
+            cls._build = constructor(cls, ("_record", "_legal_cache"), _actions_cache=None)
 
     # ------------------------------------------------------------------ hooks
 
@@ -309,8 +318,8 @@ class StateShell(Generic[R]):
                 action=action,
             )
         if result.__class__ is tuple:
-            return _make(self.__class__, result[0], result[1])  # type: ignore[no-any-return]
-        return _make(self.__class__, result, None)  # type: ignore[no-any-return]
+            return self.__class__._build(result[0], result[1])  # type: ignore[no-any-return]
+        return self.__class__._build(result, None)  # type: ignore[no-any-return]
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see now, and nothing more (X-10).
@@ -389,13 +398,12 @@ class StateShell(Generic[R]):
         )
 
 
-_make = shell_maker(StateShell, ("_record", "_legal_cache"), _actions_cache=None)
 _set_legal = cache_setter(StateShell, "_legal_cache")
 _set_actions = cache_setter(StateShell, "_actions_cache")
 
 
 def _rebuild(cls: type[StateShell[Any]], record: Any) -> StateShell[Any]:
-    return _make(cls, record, None)  # type: ignore[no-any-return]
+    return cls._build(record, None)  # type: ignore[no-any-return]
 
 
 def fresh_legal(state: StateShell[Any]) -> Legal:
