@@ -35,7 +35,7 @@ __all__ = [
     "is_draft",
     "keyword_constructor",
     "replacer",
-    "shell_maker",
+    "resetting_replacer",
 ]
 
 T = TypeVar("T")
@@ -231,44 +231,6 @@ def cache_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     (4, True)
     """
     return _setter(cls, name)
-
-
-def shell_maker(base: type, names: tuple[str, ...], **constants: object) -> Callable[..., Any]:
-    """A function ``make(cls, *values)`` that builds an instance of ``cls`` (``base`` or a
-    slotted subclass of it that adds no field) with the fields ``names`` set in order
-    and the fields of ``constants`` set to those values.
-
-    >>> import attrs
-    >>> @attrs.frozen(slots=True)
-    ... class Base:
-    ...     a: int
-    ...     _seen: object = attrs.field(default=None, eq=False)
-    >>> @attrs.frozen(slots=True)
-    ... class Child(Base):
-    ...     pass
-    >>> shell_maker(Base, ("a",), _seen=None)(Child, 5)
-    Child(a=5, _seen=None)
-    """
-    drafts: dict[type, type] = {}
-
-    def draft_of(cls: type) -> type:
-        found = drafts[cls] = _draft(cls)
-        return found
-
-    scope: dict[str, Any] = {"_new": _new, "_drafts": drafts, "_draft_of": draft_of}
-    lines = [
-        f"def make(cls, {', '.join(f'v{i}' for i in range(len(names)))}):",
-        "    draft = _drafts.get(cls)",
-        "    if draft is None:",
-        "        draft = _draft_of(cls)",
-        "    self = _new(draft)",
-    ]
-    lines += _stores(names, constants, scope)
-    lines += ["    self.__class__ = cls", "    return self"]
-    exec("\n".join(lines), scope)
-    make: Callable[..., Any] = scope["make"]
-    make.__qualname__ = f"make_{base.__name__}"
-    return make
 
 
 def blank_instances(cls: type[T], field: str, values: Iterable[object]) -> tuple[T, ...]:
