@@ -139,17 +139,7 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     ...
     TypeError: Pair._replace() got an unexpected keyword argument 'c'
     """
-    names = _fields(cls)
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_M": _MISSING}
-    params = ", ".join(f"{name}=_M" for name in names)
-    lines = [f"def _replace(self, *, {params}):", "    new = _new(_draft)"]
-    for name in names:
-        lines.append(f"    new.{name} = self.{name} if {name} is _M else {name}")
-    lines += ["    new.__class__ = _cls", "    return new"]
-    exec("\n".join(lines), scope)
-    replace: Callable[..., T] = scope["_replace"]
-    replace.__qualname__ = f"{cls.__name__}._replace"
-    return replace
+    return resetting_replacer(cls)
 
 
 def copier(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
