@@ -325,6 +325,15 @@ def appender(cls: type, size: int, close: Callable[[tuple[Any, ...]], Any]) -> C
     (a tuple of full chunks) and ``tail`` (a tuple of at most ``size`` items): the log
     with ``item`` added, built in the method itself (no further Python call while the
     tail has room; a full tail becomes ``close(tail)``, the next chunk).
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Pairs:
+    ...     chunks: tuple[tuple[int, ...], ...] = ()
+    ...     tail: tuple[int, ...] = ()
+    >>> append = appender(Pairs, 2, tuple)
+    >>> append(append(append(Pairs(), 1), 2), 3)
+    Pairs(chunks=((1, 2),), tail=(3,))
     """
     scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_close": close}
     lines = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -69,14 +69,11 @@ class Log(Generic[T]):
     chunks: tuple[tuple[T, ...], ...] = ()
     tail: tuple[T, ...] = ()
 
-    def append(self, item: T) -> Log[T]:
-        """This log with ``item`` added at the end (replaced below by the same method
-        built in one step: see :func:`cardrules._fast.appender`)."""
-        tail = self.tail
-        if len(tail) < _CHUNK:
-            # one concatenation: (*tail, item) copies twice, through a list
-            return _make_log(self.chunks, tail + (item,))  # noqa: RUF005
-        return _make_log((*self.chunks, _Chunk(tail)), (item,))
+    if TYPE_CHECKING:  # the method is made once the class exists (see below)
+
+        def append(self, item: T) -> Log[T]:
+            """This log with ``item`` added at the end."""
+            ...
 
     def extend(self, items: Sequence[T]) -> Log[T]:
         """This log with ``items`` added at the end, in order (the same layout as
@@ -151,7 +148,10 @@ class Log(Generic[T]):
 
 
 _make_log = constructor(Log, ("chunks", "tail"))
-setattr(Log, "append", appender(Log, _CHUNK, _Chunk))  # noqa: B010 - the same method, inlined
+setattr(Log, "append", appender(Log, _CHUNK, _Chunk))  # noqa: B010
+"""``Log.append``: the tail grows by one (one concatenation), or a full tail becomes
+the next :class:`_Chunk`; built by :func:`cardrules._fast.appender` so that the new log
+is made in the method itself, with no further Python call."""
 
 
 @runtime_checkable
