@@ -43,7 +43,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import attrs
 
-from cardrules._fast import cache_setter, constructor, is_draft, replacer
+from cardrules._fast import cache_setter, constructor, is_draft, resetting_replacer
 from cardrules.actions import Action, Raise
 from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle, is_permutation, sample_chance
 from cardrules.errors import IllegalActionError, shorten
@@ -463,7 +463,8 @@ class DealFacts:
 class Record:
     """Base of every game's record: a frozen slotted attrs class of a state's fields
     (or of a deal's), with ``_replace(**changes)`` — a copy with the named fields
-    changed, built through the receiver (a misspelt field raises ``TypeError``).
+    changed, built through the receiver (a misspelt field raises ``TypeError``); its
+    cache fields (``eq=False``) start again from their defaults in the copy.
 
     >>> @attrs.frozen(slots=True)
     ... class Point(Record):
@@ -482,4 +483,8 @@ class Record:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__attrs_attrs__" in cls.__dict__ and "__slots__" in cls.__dict__:
-            cls._replace = replacer(cls)  # type: ignore[method-assign, assignment]
+            # a cache field (eq=False) holds what was computed of one value: every copy
+            # starts it afresh, from its default
+            fields = attrs.fields(cls)  # type: ignore[arg-type]
+            caches = {field.name: field.default for field in fields if not field.eq}
+            cls._replace = resetting_replacer(cls, **caches)  # type: ignore[method-assign, assignment]

@@ -39,7 +39,6 @@ from typing import Any, ClassVar
 import attrs
 
 from cardrules import shell
-from cardrules._fast import resetting_replacer
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Chance, Shuffle, whole_log
@@ -106,7 +105,7 @@ class Cards(shell.Record):
     others; a view keeps its own seat's)."""
     _seen: tuple[Cards, ...] | None = attrs.field(default=None, eq=False, repr=False)
     """What each seat may see of these cards, once a view has asked (see :mod:`.view`);
-    a copy made by ``_replace`` starts without it."""
+    a copy made by ``_replace`` starts without it, as every cache field of a record."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the fields, never what was computed of them
@@ -114,9 +113,6 @@ class Cards(shell.Record):
             _rebuild_cards,
             (self.deck, self.hands, self.face_up, self.brelans, self.shuffles, self.received),
         )
-
-
-Cards._replace = resetting_replacer(Cards, _seen=None)  # type: ignore[method-assign, assignment]
 
 
 def _rebuild_cards(*fields: Any) -> Cards:
