@@ -39,6 +39,9 @@ _POINTED = frozenset(card for card in STANDARD_DECK if card.rank in _POINTS)
 """The 20 cards of the historic deck (each card is one object: membership is cheap)."""
 _POINTS_BY_INDEX = tuple(_POINTS.get(Rank(2 + i // 4), 0) for i in range(52))
 """Each card's value in the collective point by ``card.index`` (0 outside the deck)."""
+_PACKED_POINTS = tuple(points << 8 * (index & 3) for index, points in enumerate(_POINTS_BY_INDEX))
+"""Each card's value shifted to its suit's byte (clubs lowest) by ``card.index``: a sum
+of them holds the four suit totals at once (each at most 48, so no byte overflows)."""
 
 
 def card_points(card: Card) -> int:
@@ -164,15 +167,12 @@ def exposed_totals(
     >>> exposed_totals((cards("Ah 9h 8s"),), Card.parse("Kc"))
     (10, 0, 20, 8)
     """
-    totals = [0, 0, 0, 0]
-    points = _POINTS_BY_INDEX
-    index = retourne.index
-    totals[index & 3] = points[index]
+    packed = _PACKED_POINTS
+    total = packed[retourne.index]
     for hand in hands:
         for card in hand:
-            index = card.index
-            totals[index & 3] += points[index]
-    return totals[0], totals[1], totals[2], totals[3]
+            total += packed[card.index]
+    return total & 255, total >> 8 & 255, total >> 16 & 255, total >> 24
 
 
 def point_totals(exposed_cards: Iterable[Card]) -> tuple[int, int, int, int]:
@@ -319,6 +319,22 @@ def point_winner(
     >>> point_winner((cards("Kh"), cards("Ks")), (0, 0, 10, 10), (0, 1), eldest=1)
     (1, Suit.SPADES)
     """
+    found = point_winner_index(hands, totals, eligible, eldest)
+    return None if found is None else (found[0], _SUITS[found[1]])
+
+
+def point_winner_index(
+    hands: Sequence[Sequence[Card]],
+    totals: Sequence[int],
+    eligible: Iterable[int],
+    eldest: int,
+) -> tuple[int, int] | None:
+    """:func:`point_winner` with the suit as its index (clubs 0 … spades 3).
+
+    >>> from cardrules.cards import cards
+    >>> point_winner_index((cards("Kh"), cards("Ks")), (0, 0, 10, 10), (0, 1), eldest=1)
+    (1, 3)
+    """
     owner = _owners(hands, eligible)
     players = len(hands)
     found_total = found_place = found_suit = -1
@@ -331,7 +347,7 @@ def point_winner(
                 found_total, found_place, found_suit = total, place, suit
     if found_suit < 0:
         return None
-    return owner[found_suit], _SUITS[found_suit]
+    return owner[found_suit], found_suit
 
 
 def collective_point(

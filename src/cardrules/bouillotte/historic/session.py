@@ -22,7 +22,7 @@ from cardrules.bouillotte.historic.hands import (
     Brelan,
     brelans_shown,
     exposed_totals,
-    point_winner,
+    point_winner_index,
 )
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import SEATS, Deal, Record
@@ -62,7 +62,16 @@ _LIVE_FLAGS = tuple(
     tuple(bool(mask >> seat & 1) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
 )
 """``_LIVE_FLAGS[mask]``: for each seat, whether it is in ``mask``."""
-_COLLECTIVE_TEXT = {suit: f"the collective point in {suit.symbol}" for suit in Suit}
+_SUITS = tuple(Suit)
+_COLLECTIVE_TEXT = tuple(f"the collective point in {suit.symbol}" for suit in _SUITS)
+"""By suit index: how a pot won by the collective point is named."""
+_ONE_AT: tuple[Callable[[int], tuple[int, ...]], ...] = (
+    lambda amount: (amount, 0, 0, 0),
+    lambda amount: (0, amount, 0, 0),
+    lambda amount: (0, 0, amount, 0),
+    lambda amount: (0, 0, 0, amount),
+)
+"""``_ONE_AT[seat](amount)``: ``amount`` at ``seat``, 0 elsewhere (one tuple built)."""
 _CARRE, _OVER = Phase.CARRE, Phase.OVER
 
 _new_pot_won: Callable[..., PotWon] = constructor(
@@ -206,8 +215,12 @@ def begin_deal(
                 bought[seat] += 1
                 events.append(_new_rebuy(seat, cave))
         stacks, rebuys = tuple(refilled), tuple(bought)
-    ante = min(rules.ante, stacks[dealer])  # X-3
+    ante = rules.ante
+    if ante > stacks[dealer]:  # X-3
+        ante = stacks[dealer]
     events.append(_new_ante(dealer, ante))
+    after_ante = list(stacks)
+    after_ante[dealer] -= ante
     new_deal = _next_deal(
         deal,
         dealer,
@@ -225,8 +238,8 @@ def begin_deal(
         record,
         new_deal,
         _CARRE,
-        _with(stacks, dealer, -ante),
-        _with(_ZEROS, dealer, ante),
+        tuple(after_ante),
+        _ONE_AT[dealer](ante),
         _ALL,
         None,
         0,
@@ -271,7 +284,7 @@ def win_alone(record: Record) -> Record:
     deal = record.deal
     (winner,) = SEATS[record.live]
     pot = deal.carried + sum(record.contributions)
-    won = _new_pot_won(pot, _ALONE[winner], _with(_ZEROS, winner, pot), 0, None)
+    won = _new_pot_won(pot, _ALONE[winner], _ONE_AT[winner](pot), 0, None)
     stacks = _with(record.stacks, winner, pot)
     return end_deal(record, stacks, [won], 0, None, deal.primes)
 
@@ -300,8 +313,10 @@ def showdown(record: Record) -> Record:
     largest, second = ordered[3], ordered[2]
     if largest != second:
         seat, amount = contributions.index(largest), largest - second
-        stacks = _with(stacks, seat, amount)
-        contributions = _with(contributions, seat, -amount)
+        returned, kept = list(stacks), list(contributions)
+        returned[seat] += amount
+        kept[seat] = second
+        stacks, contributions = tuple(returned), tuple(kept)
         events.append(_new_excess(seat, amount))
     brelans = brelans_shown(hands, retourne, live)
     pots = _side_pots(contributions, live, deal.carried)
@@ -384,12 +399,11 @@ def _award(
             exposed_all = True
             if totals is None:
                 totals = exposed_totals(hands, retourne)
-            found = point_winner(hands, totals, eligible, (deal.dealer + 1) % PLAYERS)
+            found = point_winner_index(hands, totals, eligible, (deal.dealer + 1) % PLAYERS)
             assert found is not None
             winner, suit = found
-            awards.append(_new_point(totals, suit, winner, index))
+            awards.append(_new_point(totals, _SUITS[suit], winner, index))
             hand = _COLLECTIVE_TEXT[suit]
         won[winner] += amount
-        shares = _with(_ZEROS, winner, amount)
-        awards.append(_new_pot_won(amount, _ALONE[winner], shares, index, hand))
+        awards.append(_new_pot_won(amount, _ALONE[winner], _ONE_AT[winner](amount), index, hand))
     return awards, exposed_all, tuple(won)

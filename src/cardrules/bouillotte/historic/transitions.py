@@ -90,7 +90,11 @@ _carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", 
 
 def on_decline(record: Record, action: Action) -> Step:
     """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
-    return record._replace(phase=_DEAL, to_act=CHANCE, public_log=record.public_log.append(action))
+    return _declined(record, _DEAL, CHANCE, record.public_log.append(action))
+
+
+_declined = copier(Record, ("phase", "to_act", "public_log"))
+"""The record after the refusal of the carre."""
 
 
 # --- the deal (X-1, H-3.1) -------------------------------------------------------------------
@@ -151,6 +155,12 @@ _raised = copier(
     Record,
     ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "public_log"),
 )
+# and of the steps that close a cycle (the deal's end or the count reads them)
+_logged = copier(Record, ("public_log",))
+_chipped = copier(Record, ("stacks", "contributions", "public_log"))
+_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "public_log"))
+_folded_last = copier(Record, ("live", "public_log"))
+_counted = copier(Record, ("phase", "pending", "to_act"))
 
 
 def _cycle_closed(record: Record, changed: Record) -> Step:
@@ -171,7 +181,7 @@ def on_check(record: Record, action: Check) -> Step:
     if pending:
         changed = _passed(record, pending, AFTER[pending][seat], record.public_log.append(action))
         return changed, legal(changed)
-    return _cycle_closed(record, record._replace(public_log=record.public_log.append(action)))
+    return _cycle_closed(record, _logged(record, record.public_log.append(action)))
 
 
 def on_call(record: Record, action: Call) -> Step:
@@ -193,10 +203,8 @@ def on_call(record: Record, action: Call) -> Step:
             record.public_log.append(action),
         )
         return changed, legal(changed)
-    changed = record._replace(
-        stacks=tuple(stacks),
-        contributions=tuple(contributions),
-        public_log=record.public_log.append(action),
+    changed = _chipped(
+        record, tuple(stacks), tuple(contributions), record.public_log.append(action)
     )
     return _cycle_closed(record, changed)
 
@@ -210,7 +218,13 @@ def on_raise(record: Record, action: Raise) -> Step:
     stacks[seat] -= to - contributions[seat]
     contributions[seat] = to
     new_stacks = tuple(stacks)
-    pending = _with_chips(new_stacks) & record.live & _OTHERS_MASK[seat]
+    pending = (
+        (  # the others still in with chips (an all-in seat no longer speaks)
+            (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
+        )
+        & record.live
+        & _OTHERS_MASK[seat]
+    )
     if pending:
         changed = _raised(
             record,
@@ -223,11 +237,8 @@ def on_raise(record: Record, action: Raise) -> Step:
             record.public_log.append(action),
         )
         return changed, legal(changed)
-    changed = record._replace(
-        stacks=new_stacks,
-        contributions=tuple(contributions),
-        last_raiser=seat,
-        public_log=record.public_log.append(action),
+    changed = _raised_last(
+        record, new_stacks, tuple(contributions), seat, record.public_log.append(action)
     )
     return _count(changed, seat)
 
@@ -238,12 +249,12 @@ def on_fold(record: Record, action: Fold) -> Step:
     live = record.live & ~(1 << seat)
     log = record.public_log.append(action)
     if _COUNT[live] == 1:
-        return win_alone(record._replace(live=live, public_log=log))
+        return win_alone(_folded_last(record, live, log))
     pending = record.pending & ~(1 << seat)
     if pending:
         changed = _folded(record, live, pending, AFTER[pending][seat], log)
         return changed, legal(changed)
-    return _cycle_closed(record, record._replace(live=live, public_log=log))
+    return _cycle_closed(record, _folded_last(record, live, log))
 
 
 def _count(record: Record, raiser: int) -> Step:
@@ -256,5 +267,5 @@ def _count(record: Record, raiser: int) -> Step:
     pending = _with_chips(record.stacks) & live & _OTHERS_MASK[raiser]
     if not pending:
         return showdown(record)
-    record = record._replace(phase=_PLUS_RIEN, pending=pending, to_act=AFTER[pending][raiser])
+    record = _counted(record, _PLUS_RIEN, pending, AFTER[pending][raiser])
     return record, legal(record)
