@@ -55,6 +55,7 @@ from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
 __all__ = [
+    "BITS",
     "Deal",
     "Hidden",
     "Record",
@@ -285,7 +286,7 @@ def _one_of(n: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
     return tuple(logs)
 
 
-_BITS = tuple(1 << index for index in range(52))
+BITS = tuple(1 << index for index in range(52))
 """The card mask of each card index alone."""
 
 
@@ -295,7 +296,7 @@ def mask_of(indices: Iterable[int]) -> int:
     >>> mask_of((0, 3))
     9
     """
-    return sum(map(_BITS.__getitem__, indices))
+    return sum(map(BITS.__getitem__, indices))
 
 
 _BYTE_INDICES = tuple(
