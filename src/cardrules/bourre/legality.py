@@ -20,6 +20,7 @@ from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Record, indices_of
 from cardrules.bourre.tricks import narrow, refusal
+from cardrules.caching import BoundedCache
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import shorten
 from cardrules.game import describe_actions
@@ -38,6 +39,10 @@ _make_exchanges = instances_maker(Exchange, "discards")
 """``Exchange(discards)`` for each of the ``discards`` given, already in canonical order,
 without its converter (the exchanges of four cards or more, built afresh)."""
 _card_of = STANDARD_DECK.__getitem__
+_EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 13)
+"""Hand mask | most << 52 → the legal exchanges of that hand. Small on purpose: hands
+rarely repeat, and a large cache keeps thousands of exchanges alive for the garbage
+collector to walk (measured: a 1 MiB budget cost more than it saved)."""
 _BYTE_PLAYS = tuple(
     tuple(
         tuple(
@@ -72,18 +77,21 @@ def exchanges(hand: int, most: int) -> Legal:
 
     Exchanges of up to three cards are interned (equal discards, the same object);
     larger ones are built afresh. Every subset is found in C (``combinations`` of the
-    hand, looked up in one table keyed by the tuple of card indices). Nothing is
-    cached: a hand at its exchange almost never repeats, and a cache cost more than
-    it saved (the state keeps its legal set once computed).
+    hand, looked up in one table keyed by the tuple of card indices); equal hands get
+    the very same set while it stays in a small cache.
 
     >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
     ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
     >>> exchanges(1 | 1 << 51, 1).actions()[1] is exchanges(1 | 1 << 7, 3).actions()[1]
     True
     """
+    key = hand | most << 52
+    cached = _EXCHANGE_CACHE.get(key)
+    if cached is not None:
+        return cached
     cards = indices_of(hand)
     if most < 1:
-        return _listed(_STAND_PAT)
+        return _EXCHANGE_CACHE.put(key, _listed(_STAND_PAT))
     found = _STAND_PAT + tuple(map(_SINGLES.__getitem__, cards))
     if most >= 2:
         found += tuple(map(_INTERNED.__getitem__, combinations(cards, 2)))
@@ -93,7 +101,7 @@ def exchanges(hand: int, most: int) -> Legal:
         hand_cards = tuple(map(_card_of, cards))
         sizes = range(4, min(most, len(cards)) + 1)
         found += _make_exchanges(chain.from_iterable(map(combinations, repeat(hand_cards), sizes)))
-    return _listed(found)
+    return _EXCHANGE_CACHE.put(key, _listed(found))
 
 
 class _Interned(dict[tuple[int, ...], Exchange]):
