@@ -12,7 +12,7 @@ exchanges of up to three cards (the larger ones are built afresh).
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, repeat
 
 from cardrules._fast import blank_instances, constructor, instances_maker
 from cardrules.actions import Action
@@ -54,7 +54,7 @@ _BYTE_PLAYS = tuple(
 )
 """For each byte of a card mask (chunk ``k``: card indices ``8k`` … ``8k+7``) and each
 value of that byte, the interned plays of its cards: a mask's plays are read a byte at
-a time, with no work per card."""
+a time (of its ``to_bytes``), with no work per card and no operation on a 52-bit int."""
 
 
 def plays(mask: int) -> Legal:
@@ -64,15 +64,11 @@ def plays(mask: int) -> Legal:
     >>> [str(p) for p in plays(0b11).actions()]
     ['play 2♣', 'play 2♦']
     """
-    found: tuple[Play, ...] = ()
-    chunk = 0
-    while mask:
-        byte = mask & 255
-        if byte:
-            found += _BYTE_PLAYS[chunk][byte]
-        mask >>= 8
-        chunk += 1
-    return _listed(found)
+    b = mask.to_bytes(7, "little")
+    t = _BYTE_PLAYS
+    return _listed(
+        t[0][b[0]] + t[1][b[1]] + t[2][b[2]] + t[3][b[3]] + t[4][b[4]] + t[5][b[5]] + t[6][b[6]]
+    )
 
 
 def exchanges(hand: int, most: int) -> Legal:
@@ -103,8 +99,8 @@ def exchanges(hand: int, most: int) -> Legal:
         found += tuple(map(_INTERNED.__getitem__, combinations(cards, 3)))
     if most >= 4 and len(cards) >= 4:
         hand_cards = tuple(map(_card_of, cards))
-        for size in range(4, min(most, len(cards)) + 1):
-            found += _make_exchanges(combinations(hand_cards, size))
+        sizes = range(4, min(most, len(cards)) + 1)
+        found += _make_exchanges(chain.from_iterable(map(combinations, repeat(hand_cards), sizes)))
     return _EXCHANGE_CACHE.put(key, _listed(found))
 
 

@@ -55,6 +55,7 @@ from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
 __all__ = [
+    "BITS",
     "Deal",
     "Hidden",
     "Record",
@@ -285,7 +286,7 @@ def _one_of(n: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
     return tuple(logs)
 
 
-_BITS = tuple(1 << index for index in range(52))
+BITS = tuple(1 << index for index in range(52))
 """The card mask of each card index alone."""
 
 
@@ -295,22 +296,27 @@ def mask_of(indices: Iterable[int]) -> int:
     >>> mask_of((0, 3))
     9
     """
-    return sum(map(_BITS.__getitem__, indices))
+    return sum(map(BITS.__getitem__, indices))
+
+
+_BYTE_INDICES = tuple(
+    tuple(tuple(8 * chunk + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for chunk in range(7)
+)
+"""For each byte of a mask (chunk ``k``: bits ``8k`` … ``8k+7``) and each value of that
+byte, the indices of its bits: a mask is read a byte at a time (an operation on a
+52-bit int allocates, a byte of its ``to_bytes`` does not)."""
 
 
 def indices_of(mask: int) -> tuple[int, ...]:
     """The card indices of the card mask ``mask``, ascending (canonical order).
 
-    >>> indices_of(0b1010)
-    (1, 3)
+    >>> indices_of(0b1010), indices_of(1 << 51 | 1)
+    ((1, 3), (0, 51))
     """
-    found: list[int] = []
-    append = found.append
-    while mask:
-        low = mask & -mask
-        append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(found)
+    b = mask.to_bytes(7, "little")
+    t = _BYTE_INDICES
+    return t[0][b[0]] + t[1][b[1]] + t[2][b[2]] + t[3][b[3]] + t[4][b[4]] + t[5][b[5]] + t[6][b[6]]
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

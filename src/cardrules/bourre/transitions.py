@@ -15,6 +15,7 @@ the next seat's plays. The conformance tests check each against a fresh
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TypeVar
 
 from cardrules._fast import constructor, copier
@@ -23,7 +24,7 @@ from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchan
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Hidden, Record, Table, mask_of
+from cardrules.bourre.record import BITS, Hidden, Record, Table, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
@@ -84,7 +85,7 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     hidden = record.hidden
     received = list(hidden.received)
     for k, seat in enumerate(seats_from(n, eldest)):
-        hands[seat] = mask_of(order[k:dealt:n])
+        hands[seat] = sum(itemgetter(*order[k:dealt:n])(BITS))  # 5 or 7 cards: a tuple
         received[seat] = received[seat].append(cards[k:dealt:n])
     trump = order[dealt - 1]
     stock = tuple(order[dealt:])
@@ -327,7 +328,8 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
-    events = record.event_log.append(_trick_won(winner, tuple(map(_card_of, trick))))
+    cards = itemgetter(*trick)(STANDARD_DECK)  # two cards or more: a tuple
+    events = record.event_log.append(_trick_won(winner, cards))
     if hands[winner]:
         return record._replace(
             to_act=winner,
