@@ -32,7 +32,7 @@ from cardrules.shell import Transition
 from .actions import Announce
 from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesTurned
 from .hands import brelans_of, value_of
-from .legality import legal
+from .legality import legal, legal_of
 from .phase import Phase
 from .record import Cards, Deal, Record, able, first_in, mask, seats_from
 from .rules import Rules
@@ -193,7 +193,9 @@ def _betted(
     )
     if following < 0:
         return _close_round(record)
-    return record, legal(record)
+    return record, legal_of(
+        deal, record.cards.brelans, following, stacks, contributions, largest, live
+    )
 
 
 def _close_round(record: Record) -> Next:
