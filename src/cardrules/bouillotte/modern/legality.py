@@ -19,12 +19,11 @@ import sys
 import attrs
 
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise
-from cardrules.caching import BoundedCache
 from cardrules.errors import shorten
 from cardrules.legal import Legal
 
 from .actions import ANNOUNCE, Announce
-from .hands import value_of
+from .hands import LookupCache, value_of
 from .record import Deal, Record, able
 
 __all__ = ["BettingLegal", "legal", "legal_of", "others_can_bet", "why_not"]
@@ -62,20 +61,7 @@ class BettingLegal(Legal):
         return object.__sizeof__(self) + (0 if spelled is None else sys.getsizeof(spelled))
 
 
-class _LegalCache(BoundedCache[tuple[int, int, int], BettingLegal]):
-    """The bounded cache of the legal sets, with :attr:`lookup`: its dict's own ``get``
-    (the same dict for the cache's whole life: emptying it clears it in place), so a
-    hit costs no Python call."""
-
-    __slots__ = ("lookup",)
-
-    def __init__(self, max_bytes: int) -> None:
-        super().__init__(max_bytes)
-        self.lookup = self._data.get
-        """``lookup(key)``: the legal set kept for ``key``, or ``None``."""
-
-
-_LEGALS = _LegalCache(max_bytes=1 << 22)
+_LEGALS = LookupCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)
 """The legal sets by (kind, largest, highest raise): few, and shared by many states."""
 _lookup = _LEGALS.lookup
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, copier
+from cardrules.caching import BoundedCache
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
@@ -122,16 +123,56 @@ def start_deal(
     old = record.deal
     rules = old.rules
     n = rules.players
+    ante = rules.ante
+    events.append(_new_deal_started(deal_number, dealer))
+    rebuys = old.rebuys
+    if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
+        chips = tuple([chips - ante for chips in stacks])
+        contributions = (ante,) * n
+        events += _full_antes(dealer, n, ante)
+    else:
+        chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
+    deal = _opened(
+        old,
+        Phase.DEAL,
+        dealer,
+        deal_number,
+        0,
+        (),
+        (),
+        (None,) * n,
+        0,
+        rebuys,
+        old.event_log.extend(events),
+    )
+    return _between_deals(
+        record,
+        deal,
+        _no_cards(record.cards, n),
+        chips,
+        contributions,
+        CHANCE,
+        max(contributions),
+        mask(n),
+        0,
+    )
+
+
+def _antes(
+    rules: Rules, stacks: tuple[int, ...], rebuys: tuple[int, ...], events: list[Event], dealer: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The stacks, contributions and rebuys once empty seats have rebought (X-6) and
+    every seat has anted what it can (M-2.1, X-3); their events added to ``events``."""
+    n = rules.players
     chips = list(stacks)
     contributions = [0] * n
-    rebuys = list(old.rebuys)
-    events.append(_new_deal_started(deal_number, dealer))
+    rebought = list(rebuys)
     order = seats_from((dealer + 1) % n, n)
     if 0 in chips:
         for seat in order:
             if chips[seat] == 0:
                 chips[seat] = rules.stack
-                rebuys[seat] += 1
+                rebought[seat] += 1
                 events.append(Rebuy(seat, rules.stack))
     ante = rules.ante
     for seat in order:
@@ -139,33 +180,53 @@ def start_deal(
         chips[seat] -= amount
         contributions[seat] = amount
         events.append(_new_ante(seat, amount))
-    deal = old._replace(
-        phase=Phase.DEAL,
-        dealer=dealer,
-        deal_number=deal_number,
-        betting_round=0,
-        retournes=(),
-        dead_retournes=(),
-        announced=(None,) * n,
-        waiting=0,
-        rebuys=tuple(rebuys),
-        event_log=old.event_log.extend(events),
-    )
-    return record._replace(
-        deal=deal,
-        cards=_no_cards(record.cards, n),
-        stacks=tuple(chips),
-        contributions=tuple(contributions),
-        to_act=CHANCE,
-        largest=max(contributions),
-        live=mask(n),
-        acted=0,
-    )
+    return tuple(chips), tuple(contributions), tuple(rebought)
+
+
+_FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
+"""The ante events of a deal in which every seat antes in full, by dealer, seats and
+ante (events are values: the deals share them)."""
+
+
+def _full_antes(dealer: int, players: int, ante: int) -> tuple[Event, ...]:
+    """The events of every seat anteing ``ante`` in full, eldest first (made once)."""
+    key = (dealer, players, ante)
+    found = _FULL_ANTES.get(key)
+    if found is None:
+        eldest = (dealer + 1) % players
+        found = tuple([_new_ante(seat, ante) for seat in seats_from(eldest, players)])
+        _FULL_ANTES.put(key, found)
+    return found
+
+
+_between_deals = copier(
+    Record, ("deal", "cards", "stacks", "contributions", "to_act", "largest", "live", "acted")
+)
+"""A record between deals: every field given but the public log."""
+_opened = copier(
+    Deal,
+    (
+        "phase",
+        "dealer",
+        "deal_number",
+        "betting_round",
+        "retournes",
+        "dead_retournes",
+        "announced",
+        "waiting",
+        "rebuys",
+        "event_log",
+    ),
+)
+"""The deal record of a deal about to begin (or of the session's end): every field
+given but the session's own (rules, initial stacks and dealer)."""
+_cards_between = copier(Cards, ("deck", "hands", "face_up", "brelans", "_seen"))
+"""A copy of the cards with these fields (the cache of what each seat sees afresh)."""
 
 
 def _no_cards(cards: Cards, players: int) -> Cards:
     """``cards`` between deals: no deck, no hand, nothing face up (the logs kept)."""
-    return cards._replace(deck=(), hands=((),) * players, face_up=(0,) * players, brelans=0)
+    return _cards_between(cards, (), ((),) * players, (0,) * players, 0, None)
 
 
 def fold_out(record: Record, winner: int) -> Record:
@@ -242,15 +303,9 @@ def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Re
     results = tuple(Fraction(r) for r in _results(stacks, deal))
     log = deal.event_log.extend(events).append(SessionEnded(results))
     deal = deal._replace(phase=Phase.OVER, retournes=(), dead_retournes=(), event_log=log)
-    return record._replace(
-        deal=deal,
-        cards=_no_cards(record.cards, n),
-        stacks=stacks,
-        contributions=(0,) * n,
-        to_act=None,
-        largest=0,
-        live=mask(n),
-        acted=0,
+    zeros = (0,) * n
+    return _between_deals(
+        record, deal, _no_cards(record.cards, n), stacks, zeros, None, 0, mask(n), 0
     )
 
 
