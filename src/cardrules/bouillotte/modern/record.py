@@ -198,7 +198,13 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
 
 def seats_in(seats: int, players: int) -> tuple[int, ...]:
     """The seats of the mask ``seats``, in seat order."""
-    return tuple(s for s in range(players) if seats >> s & 1)
+    return _SEATS_IN[players][seats]
+
+
+_SEATS_IN = {
+    n: tuple(tuple(s for s in range(n) if seats >> s & 1) for seats in range(1 << n))
+    for n in (3, 4, 5)
+}
 
 
 def first_in(seats: int, first: int, players: int) -> int:

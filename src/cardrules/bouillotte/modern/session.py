@@ -35,9 +35,9 @@ from cardrules.pots import (
 )
 
 from .events import HandShown
-from .hands import value_of
+from .hands import HandValue, value_of
 from .phase import Phase
-from .record import Cards, Deal, Record, mask, seats_from
+from .record import Cards, Deal, Record, mask, seats_from, seats_in
 from .rules import Rules
 
 __all__ = [
@@ -259,15 +259,14 @@ def showdown(record: Record) -> Record:
     eldest = (deal.dealer + 1) % n
     live = record.live
     hands, retournes = record.cards.hands, deal.retournes
-    values = {}
+    values: dict[int, HandValue] = {}
     keys = {}  # the values compare by their keys: compare those, in C
     for seat in seats_from(eldest, n):
         if live >> seat & 1:
             value = values[seat] = value_of(rules, hands[seat], retournes)
             keys[seat] = value.key
             events.append(_new_shown(seat, hands[seat], str(value)))
-    pots = side_pots_unchecked(contributions, [live >> seat & 1 == 1 for seat in range(n)])
-    for index, (amount, eligible) in enumerate(pots):
+    for index, (amount, eligible) in enumerate(_pots_at_showdown(contributions, live, n)):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
@@ -277,6 +276,20 @@ def showdown(record: Record) -> Record:
             stacks[seat] += shares[seat]
         events.append(_new_pot_won(amount, winners, shares, index, str(values[winners[0]])))
     return end_deal(record, tuple(stacks), events)
+
+
+def _pots_at_showdown(
+    contributions: list[int], live: int, players: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots once the uncalled excess is back: one pot of every chip for the seats
+    still in when they all put in the same (the common case), else the side pots."""
+    seats = seats_in(live, players)
+    level = contributions[seats[0]]
+    for seat in seats:
+        if contributions[seat] != level:
+            flags = [live >> seat & 1 == 1 for seat in range(players)]
+            return side_pots_unchecked(contributions, flags)
+    return ((sum(contributions), seats),)
 
 
 def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
