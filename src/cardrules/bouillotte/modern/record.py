@@ -48,7 +48,18 @@ from cardrules.game import Log
 from .phase import Phase
 from .rules import Rules
 
-__all__ = ["Cards", "Deal", "Record", "able", "first_in", "mask", "seats_from", "seats_in"]
+__all__ = [
+    "LOG_CHUNK",
+    "Cards",
+    "Deal",
+    "Record",
+    "able",
+    "first_in",
+    "logged",
+    "mask",
+    "seats_from",
+    "seats_in",
+]
 
 
 @attrs.frozen(slots=True)
@@ -140,13 +151,21 @@ class Record(shell.Record, shell.DealFacts):
     """Seat mask: who is still in the deal (has not folded)."""
     acted: int
     """Seat mask: who has acted since the last raise in this betting round."""
-    public_log: Log[Action]
-    """Every action applied since ``new_game`` as every seat saw it: each shuffle
-    without its order (views share this log, so a view costs the same at any point of
-    a session)."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
+    recent: tuple[Action, ...]
+    """The newest actions of :attr:`public_log`, after its full chunks: held in the
+    record itself, so that a betting action adds one to a tuple and builds no log."""
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of modern Bouillotte is private (views show every action whole)."""
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action applied since ``new_game`` as every seat saw it: each shuffle
+        without its order (views share its chunks, so a view costs the same at any
+        point of a session)."""
+        return Log(self.past, self.recent)
 
     @property
     def log(self) -> Log[Action]:
@@ -172,6 +191,29 @@ class Record(shell.Record, shell.DealFacts):
     def pot(self) -> int:
         """Every chip in the middle."""
         return sum(self.contributions)
+
+
+LOG_CHUNK = len(Log[int]().extend(range(100)).chunks[0])
+"""How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
+
+
+def logged(
+    record: Record, action: Action
+) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+    """``record.past`` and ``record.recent`` once ``action`` is logged (a full
+    ``recent`` becomes the next chunk, as a log's ``append`` does).
+
+    >>> from .rules import Rules
+    >>> from .session import first_record
+    >>> from cardrules.actions import CHECK
+    >>> logged(first_record(Rules(), (100,) * 4, 0), CHECK)
+    ((), (Check(),))
+    """
+    recent = record.recent
+    if len(recent) < LOG_CHUNK:
+        return record.past, (*recent, action)
+    log = Log(record.past, recent).append(action)
+    return log.chunks, log.tail
 
 
 _MASKS = (0, 1, 3, 7, 15, 31)

@@ -104,7 +104,8 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         largest=0,
         live=mask(n),
         acted=0,
-        public_log=Log(),
+        past=(),
+        recent=(),
     )
     return start_deal(blank, stacks, [], dealer, 0)
 

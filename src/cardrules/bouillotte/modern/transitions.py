@@ -34,7 +34,7 @@ from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesT
 from .hands import brelans_of, value_of
 from .legality import legal, legal_of
 from .phase import Phase
-from .record import Cards, Deal, Record, able, first_in, mask, seats_from
+from .record import LOG_CHUNK, Cards, Deal, Record, able, first_in, logged, mask, seats_from
 from .rules import Rules
 from .session import fold_out, showdown
 
@@ -101,7 +101,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         tuple(map(Log.append, cards.received, hands)),
         None,
     )
-    return _open_round(record, deal, cards, 0, record.public_log.append(HIDDEN_SHUFFLE))
+    return _open_round(record, deal, cards, 0, *logged(record, HIDDEN_SHUFFLE))
 
 
 def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
@@ -109,26 +109,34 @@ def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple
     return 0 if rules.announce_fee is None else brelans_of(rules, hands, retournes)
 
 
-_opened_round = copier(Record, ("deal", "cards", "to_act", "acted", "public_log"))
+_opened_round = copier(Record, ("deal", "cards", "to_act", "acted", "past", "recent"))
 """``record`` as a betting round opens."""
 
 
-def _open_round(record: Record, deal: Deal, cards: Cards, number: int, log: Log[Action]) -> Next:
+def _open_round(
+    record: Record,
+    deal: Deal,
+    cards: Cards,
+    number: int,
+    past: tuple[tuple[Action, ...], ...],
+    recent: tuple[Action, ...],
+) -> Next:
     """Betting round ``number`` begins (M-3.1, V-M.3) with ``deal``, ``cards`` and
-    ``log``, or, with fewer than two seats still in with chips, the showdown (after the
-    retourné change that the first round would have brought, V-M.4)."""
+    the log's ``past`` and ``recent``, or, with fewer than two seats still in with
+    chips, the showdown (after the retourné change that the first round would have
+    brought, V-M.4)."""
     stacks, live = record.stacks, record.live
     ready = able(stacks, live)
     if ready & (ready - 1) == 0:  # fewer than two
         if deal.waiting:  # the first round is not played: the change comes at once
             deal, cards = _change_retourne(deal, cards)
         deal = deal._replace(betting_round=number)
-        return showdown(record._replace(deal=deal, cards=cards, public_log=log))
+        return showdown(record._replace(deal=deal, cards=cards, past=past, recent=recent))
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
     n = deal.rules.players
     first = first_in(ready, (deal.dealer + 1) % n, n)
-    record = _opened_round(record, deal, cards, first, 0, log)
+    record = _opened_round(record, deal, cards, first, 0, past, recent)
     return record, legal_of(
         deal, cards.brelans, first, stacks, record.contributions, record.largest, live
     )
@@ -168,7 +176,7 @@ _AFTER = {n: tuple((*seats_from(seat, n)[1:], seat) for seat in range(n)) for n 
 
 _after_bet = copier(
     Record,
-    ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "public_log"),
+    ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "past", "recent"),
 )
 """``record`` after a betting action, these fields given in this order (every betting
 action comes here: a copy without keyword parsing)."""
@@ -201,6 +209,11 @@ def _betted(
         deal, cards = _waited(deal, record.cards, seat, stacks, live)
         if cards is not record.cards:
             record = record._replace(cards=cards)
+    recent = record.recent
+    if len(recent) < LOG_CHUNK:  # the common case of logged()
+        past, recent = record.past, (*recent, action)
+    else:
+        past, recent = logged(record, action)
     record = _after_bet(
         record,
         deal,
@@ -210,7 +223,8 @@ def _betted(
         largest,
         live,
         acted,
-        record.public_log.append(action),
+        past,
+        recent,
     )
     if following < 0:
         return _close_round(record)
@@ -238,7 +252,7 @@ def _close_round(record: Record) -> Next:
             events.append(CardsTurned(seat, cards.hands[seat][up : up + 1]))
     deal = deal._replace(event_log=deal.event_log.extend(events))
     cards = cards._replace(face_up=tuple(face_up))
-    return _open_round(record, deal, cards, deal.betting_round + 1, record.public_log)
+    return _open_round(record, deal, cards, deal.betting_round + 1, record.past, record.recent)
 
 
 def on_check(record: Record, action: Check) -> Next:
@@ -296,7 +310,8 @@ def on_fold(record: Record, action: Fold) -> Next:
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
     if live & (live - 1) == 0:
-        record = record._replace(live=live, public_log=record.public_log.append(action))
+        past, recent = logged(record, action)
+        record = record._replace(live=live, past=past, recent=recent)
         return fold_out(record, live.bit_length() - 1)
     return _betted(
         record,
@@ -329,7 +344,8 @@ def on_announce(record: Record, action: Announce) -> Next:
     announced = list(deal.announced)
     announced[seat] = category
     deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
-    record = record._replace(stacks=tuple(stacks), public_log=record.public_log.append(action))
+    past, recent = logged(record, action)
+    record = record._replace(stacks=tuple(stacks), past=past, recent=recent)
     cards = record.cards
     if deal.waiting:  # fees may have left the seats still waited for all-in
         deal, cards = _waited(deal, cards, -1, record.stacks, record.live)
