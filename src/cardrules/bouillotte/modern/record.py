@@ -5,7 +5,8 @@ contributions, the seat to act, the per-seat flags, the log of actions), a
 :class:`Deal`: what every seat sees that changes only between phases, rounds or deals
 (the retournés, the announcements, the events), and :class:`Cards`: who holds which
 card, the part of the state that views hide. Every change is
-``record._replace(field=value, ...)``.
+``record._replace(field=value, ...)``, or, on the commonest steps, a positional copier
+of :mod:`cardrules._fast` that names the fields it gives.
 
 The representation, once for every module of the game:
 
@@ -20,9 +21,12 @@ The representation, once for every module of the game:
   hand values are cached by their ``card.index`` (:mod:`.hands`);
 * **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
   largest contribution of the deal;
-* **logs** (:class:`~cardrules.game.Log`) share structure between states: the public
-  log of actions, the shuffles, each seat's cards received and the events (a view
-  shows the whole session, so no offset into them is kept);
+* **logs** (:class:`~cardrules.game.Log`) share structure between states: the
+  shuffles, each seat's cards received and the events; the public log of actions is
+  kept as a log's two parts, its full chunks (``past``) and its newest actions
+  (``recent``, a tuple of the record itself: a betting action builds no log), and
+  :attr:`Record.public_log` puts them together when asked (a view shows the whole
+  session, so no offset into them is kept);
 * **what a seat may see** of the :class:`Cards` is computed once per ``Cards`` value,
   for every seat at once, when a view first asks (:mod:`.view`): the deal's views then
   share it, and share the :class:`Deal` itself (nothing in it is hidden).
