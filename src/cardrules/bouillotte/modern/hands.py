@@ -11,8 +11,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -22,7 +22,18 @@ from cardrules.errors import CardRulesError, shorten
 
 from .rules import Rules
 
-__all__ = ["Category", "HandValue", "brelans_of", "card_value", "evaluate", "value_of"]
+__all__ = [
+    "Category",
+    "HandValue",
+    "LookupCache",
+    "brelans_of",
+    "card_value",
+    "evaluate",
+    "value_of",
+]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 Category = Literal["carre", "favori", "simple", "point"]
 """The class of a hand: a brelan carré, favori or simple, or a point hand."""
@@ -173,7 +184,7 @@ def evaluate(
             "(M-1.2: 8 9 J Q K A of each suit)"
         )
     hand_t = tuple(sorted(hand_t))
-    return _evaluate(hand_t, ret_t, rules.favori, rules.point_values, rules.point_tiebreak)
+    return value_of(rules, hand_t, ret_t)
 
 
 _DEFAULT = Rules()
@@ -181,38 +192,23 @@ _PIQUET = frozenset(Rules(players=5).deck)
 """The cards of the largest piquet deck: every card a Bouillotte hand can hold."""
 
 
-def _evaluate(
-    hand: tuple[Card, ...],
-    retournes: tuple[Card, ...],
-    favori: str,
-    point_values: str,
-    tiebreak: str,
-) -> HandValue:
-    """The value of 3 distinct ``hand`` cards with 1 or 2 other ``retournes``, cached by
-    the cards' indices (the hand in any order) and the options."""
-    a, b, c = hand
-    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | (retournes[0].index << 52)
-    if len(retournes) > 1:
-        key |= (retournes[1].index + 1) << 58
-    options = (favori, point_values, tiebreak, key)
-    found = _VALUES.get(options)
-    if found is None:
-        found = _VALUES.put(
-            options,
-            _compute(
-                sorted((a.index, b.index, c.index)),
-                [r.index for r in retournes],
-                favori,
-                point_values == "pip",
-                tiebreak == "kickers",
-            ),
-        )
-    return found
+class LookupCache(BoundedCache[K, V]):
+    """A :class:`~cardrules.caching.BoundedCache` with :attr:`lookup`: its dict's own
+    ``get`` (the same dict for the cache's whole life: emptying it clears it in place),
+    so a hit costs no Python call."""
+
+    __slots__ = ("lookup",)
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(max_bytes)
+        self.lookup: Callable[[K], V | None] = self._data.get
+        """``lookup(key)``: the value kept for ``key``, or ``None``."""
 
 
-_VALUES = BoundedCache[tuple[str, str, str, int], HandValue](max_bytes=1 << 24)
+_VALUES = LookupCache[tuple[str, str, str, int], HandValue](max_bytes=1 << 24)
 """Hand values by options and cards (the values themselves are shared: each entry
 weighs one reference, but the budget counts a value's whole size, so it is generous)."""
+_lookup = _VALUES.lookup
 _FLAT_POINTS = tuple(11 if rank == 14 else 10 for rank in range(15))
 _PIP_POINTS = tuple(11 if rank == 14 else rank if rank < 10 else 10 for rank in range(15))
 _SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
@@ -286,7 +282,25 @@ def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) 
     >>> str(value_of(Rules(), cards("Kh Kd 8s"), cards("Kc")))
     'brelan favori of kings'
     """
-    return _evaluate(hand, retournes, rules.favori, rules.point_values, rules.point_tiebreak)
+    a, b, c = hand
+    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | (retournes[0].index << 52)
+    if len(retournes) > 1:
+        key |= (retournes[1].index + 1) << 58
+    favori, point_values, tiebreak = rules.favori, rules.point_values, rules.point_tiebreak
+    options = (favori, point_values, tiebreak, key)
+    found: HandValue | None = _lookup(options)
+    if found is None:  # cached by the cards' indices (the hand in any order) and options
+        found = _VALUES.put(
+            options,
+            _compute(
+                sorted((a.index, b.index, c.index)),
+                [r.index for r in retournes],
+                favori,
+                point_values == "pip",
+                tiebreak == "kickers",
+            ),
+        )
+    return found
 
 
 def brelans_of(

@@ -19,15 +19,14 @@ import sys
 import attrs
 
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise
-from cardrules.caching import BoundedCache
 from cardrules.errors import shorten
 from cardrules.legal import Legal
 
 from .actions import ANNOUNCE, Announce
-from .hands import value_of
-from .record import Record, able
+from .hands import LookupCache, value_of
+from .record import Deal, Record, able
 
-__all__ = ["BettingLegal", "legal", "others_can_bet", "why_not"]
+__all__ = ["BettingLegal", "legal", "legal_of", "others_can_bet", "why_not"]
 
 _LISTED: tuple[tuple[tuple[Action, ...], int], ...] = (
     ((CHECK,), 1),
@@ -62,16 +61,18 @@ class BettingLegal(Legal):
         return object.__sizeof__(self) + (0 if spelled is None else sys.getsizeof(spelled))
 
 
-_LEGALS = BoundedCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)
+_LEGALS = LookupCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)
 """The legal sets by (kind, largest, highest raise): few, and shared by many states."""
+_lookup = _LEGALS.lookup
 
 
 def _make_legal(kind: int, largest: int, high: int) -> BettingLegal:
-    """The legal set of this kind and raise range, its actions spelled out if few."""
+    """The legal set of this kind and raise range, its actions spelled out if few (and
+    kept in the cache)."""
     listed, at = _LISTED[kind]
     plain = Legal(listed, largest + 1, high, at)
     spelled = plain.actions() if high - largest <= _SPELL_AT_ONCE else None
-    return BettingLegal(listed, largest + 1, high, at, spelled)
+    return _LEGALS.put((kind, largest, high), BettingLegal(listed, largest + 1, high, at, spelled))
 
 
 def others_can_bet(record: Record, seat: int) -> bool:
@@ -98,31 +99,47 @@ def legal(record: Record) -> Legal:
     >>> legal(state.apply(Shuffle(state.chance_cards))._record).describe()
     'check, raise to 2…6'
     """
-    seat: int = record.to_act  # type: ignore[assignment]
-    deal = record.deal
+    return legal_of(
+        record.deal,
+        record.cards.brelans,
+        record.to_act,  # type: ignore[arg-type]
+        record.stacks,
+        record.contributions,
+        record.largest,
+        record.live,
+    )
+
+
+def legal_of(
+    deal: Deal,
+    brelans: int,
+    seat: int,
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    largest: int,
+    live: int,
+) -> Legal:
+    """What :func:`legal` returns, from the parts of the record it reads (a transition
+    that has them at hand calls this at once): ``seat`` to act, ``brelans`` the seat
+    mask of :attr:`.Cards.brelans`."""
     rules = deal.rules
-    largest = record.largest
-    mine = record.contributions[seat]
+    mine = contributions[seat]
     kind = 0 if mine == largest else 1
     if rules.announce_fee is not None:
         if deal.announced[seat] is not None:
             kind = kind << 1  # 0 stays 0: check; 1 becomes 2: call, no fold
-        elif record.cards.brelans >> seat & 1:
+        elif brelans >> seat & 1:
             kind += 3
-    stacks = record.stacks
     high = largest + rules.max_raise
     cap = mine + stacks[seat]
     if cap < high:
         high = cap
     # X-4: no raise when every other seat still in is all-in (when nobody is all-in,
     # another seat still in has chips: a deal with one seat left is over)
-    if high > largest and 0 in stacks and not able(stacks, record.live & ~(1 << seat)):
+    if high > largest and 0 in stacks and not able(stacks, live & ~(1 << seat)):
         high = largest
-    key = (kind, largest, high)
-    found = _LEGALS.get(key)
-    if found is None:
-        found = _LEGALS.put(key, _make_legal(kind, largest, high))
-    return found
+    found = _lookup((kind, largest, high))
+    return _make_legal(kind, largest, high) if found is None else found
 
 
 def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:

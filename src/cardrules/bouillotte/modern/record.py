@@ -5,7 +5,8 @@ contributions, the seat to act, the per-seat flags, the log of actions), a
 :class:`Deal`: what every seat sees that changes only between phases, rounds or deals
 (the retournés, the announcements, the events), and :class:`Cards`: who holds which
 card, the part of the state that views hide. Every change is
-``record._replace(field=value, ...)``.
+``record._replace(field=value, ...)``, or, on the commonest steps, a positional copier
+of :mod:`cardrules._fast` that names the fields it gives.
 
 The representation, once for every module of the game:
 
@@ -20,9 +21,12 @@ The representation, once for every module of the game:
   hand values are cached by their ``card.index`` (:mod:`.hands`);
 * **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
   largest contribution of the deal;
-* **logs** (:class:`~cardrules.game.Log`) share structure between states: the public
-  log of actions, the shuffles, each seat's cards received and the events (a view
-  shows the whole session, so no offset into them is kept);
+* **logs** (:class:`~cardrules.game.Log`) share structure between states: the
+  shuffles, each seat's cards received and the events; the public log of actions is
+  kept as a log's two parts, its full chunks (``past``) and its newest actions
+  (``recent``, a tuple of the record itself: a betting action builds no log), and
+  :attr:`Record.public_log` puts them together when asked (a view shows the whole
+  session, so no offset into them is kept);
 * **what a seat may see** of the :class:`Cards` is computed once per ``Cards`` value,
   for every seat at once, when a view first asks (:mod:`.view`): the deal's views then
   share it, and share the :class:`Deal` itself (nothing in it is hidden).
@@ -48,7 +52,18 @@ from cardrules.game import Log
 from .phase import Phase
 from .rules import Rules
 
-__all__ = ["Cards", "Deal", "Record", "able", "first_in", "mask", "seats_from", "seats_in"]
+__all__ = [
+    "LOG_CHUNK",
+    "Cards",
+    "Deal",
+    "Record",
+    "able",
+    "first_in",
+    "logged",
+    "mask",
+    "seats_from",
+    "seats_in",
+]
 
 
 @attrs.frozen(slots=True)
@@ -140,13 +155,21 @@ class Record(shell.Record, shell.DealFacts):
     """Seat mask: who is still in the deal (has not folded)."""
     acted: int
     """Seat mask: who has acted since the last raise in this betting round."""
-    public_log: Log[Action]
-    """Every action applied since ``new_game`` as every seat saw it: each shuffle
-    without its order (views share this log, so a view costs the same at any point of
-    a session)."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
+    recent: tuple[Action, ...]
+    """The newest actions of :attr:`public_log`, after its full chunks: held in the
+    record itself, so that a betting action adds one to a tuple and builds no log."""
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of modern Bouillotte is private (views show every action whole)."""
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action applied since ``new_game`` as every seat saw it: each shuffle
+        without its order (views share its chunks, so a view costs the same at any
+        point of a session)."""
+        return Log(self.past, self.recent)
 
     @property
     def log(self) -> Log[Action]:
@@ -174,6 +197,29 @@ class Record(shell.Record, shell.DealFacts):
         return sum(self.contributions)
 
 
+LOG_CHUNK = len(Log[int]().extend(range(100)).chunks[0])
+"""How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
+
+
+def logged(
+    record: Record, action: Action
+) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+    """``record.past`` and ``record.recent`` once ``action`` is logged (a full
+    ``recent`` becomes the next chunk, as a log's ``append`` does).
+
+    >>> from .rules import Rules
+    >>> from .session import first_record
+    >>> from cardrules.actions import CHECK
+    >>> logged(first_record(Rules(), (100,) * 4, 0), CHECK)
+    ((), (Check(),))
+    """
+    recent = record.recent
+    if len(recent) < LOG_CHUNK:
+        return record.past, (*recent, action)
+    log = Log(record.past, recent).append(action)
+    return log.chunks, log.tail
+
+
 _MASKS = (0, 1, 3, 7, 15, 31)
 
 
@@ -198,7 +244,13 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
 
 def seats_in(seats: int, players: int) -> tuple[int, ...]:
     """The seats of the mask ``seats``, in seat order."""
-    return tuple(s for s in range(players) if seats >> s & 1)
+    return _SEATS_IN[players][seats]
+
+
+_SEATS_IN = {
+    n: tuple(tuple(s for s in range(n) if seats >> s & 1) for seats in range(1 << n))
+    for n in (3, 4, 5)
+}
 
 
 def first_in(seats: int, first: int, players: int) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, copier
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
@@ -30,13 +30,12 @@ from cardrules.pots import (
     betting_pots,
     side_pots_unchecked,
     split_pot_unchecked,
-    uncalled_excess_unchecked,
 )
 
 from .events import HandShown
-from .hands import value_of
+from .hands import HandValue, LookupCache, value_of
 from .phase import Phase
-from .record import Cards, Deal, Record, mask, seats_from
+from .record import Cards, Deal, Record, mask, seats_from, seats_in
 from .rules import Rules
 
 __all__ = [
@@ -103,7 +102,8 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         largest=0,
         live=mask(n),
         acted=0,
-        public_log=Log(),
+        past=(),
+        recent=(),
     )
     return start_deal(blank, stacks, [], dealer, 0)
 
@@ -122,16 +122,56 @@ def start_deal(
     old = record.deal
     rules = old.rules
     n = rules.players
+    ante = rules.ante
+    events.append(_new_deal_started(deal_number, dealer))
+    rebuys = old.rebuys
+    if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
+        chips = tuple([chips - ante for chips in stacks])
+        contributions = (ante,) * n
+        events += _full_antes(dealer, n, ante)
+    else:
+        chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
+    deal = _opened(
+        old,
+        Phase.DEAL,
+        dealer,
+        deal_number,
+        0,
+        (),
+        (),
+        (None,) * n,
+        0,
+        rebuys,
+        old.event_log.extend(events),
+    )
+    return _between_deals(
+        record,
+        deal,
+        _no_cards(record.cards, n),
+        chips,
+        contributions,
+        CHANCE,
+        max(contributions),
+        mask(n),
+        0,
+    )
+
+
+def _antes(
+    rules: Rules, stacks: tuple[int, ...], rebuys: tuple[int, ...], events: list[Event], dealer: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The stacks, contributions and rebuys once empty seats have rebought (X-6) and
+    every seat has anted what it can (M-2.1, X-3); their events added to ``events``."""
+    n = rules.players
     chips = list(stacks)
     contributions = [0] * n
-    rebuys = list(old.rebuys)
-    events.append(_new_deal_started(deal_number, dealer))
+    rebought = list(rebuys)
     order = seats_from((dealer + 1) % n, n)
     if 0 in chips:
         for seat in order:
             if chips[seat] == 0:
                 chips[seat] = rules.stack
-                rebuys[seat] += 1
+                rebought[seat] += 1
                 events.append(Rebuy(seat, rules.stack))
     ante = rules.ante
     for seat in order:
@@ -139,33 +179,53 @@ def start_deal(
         chips[seat] -= amount
         contributions[seat] = amount
         events.append(_new_ante(seat, amount))
-    deal = old._replace(
-        phase=Phase.DEAL,
-        dealer=dealer,
-        deal_number=deal_number,
-        betting_round=0,
-        retournes=(),
-        dead_retournes=(),
-        announced=(None,) * n,
-        waiting=0,
-        rebuys=tuple(rebuys),
-        event_log=old.event_log.extend(events),
-    )
-    return record._replace(
-        deal=deal,
-        cards=_no_cards(record.cards, n),
-        stacks=tuple(chips),
-        contributions=tuple(contributions),
-        to_act=CHANCE,
-        largest=max(contributions),
-        live=mask(n),
-        acted=0,
-    )
+    return tuple(chips), tuple(contributions), tuple(rebought)
+
+
+_FULL_ANTES = LookupCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
+"""The ante events of a deal in which every seat antes in full, by dealer, seats and
+ante (events are values: the deals share them)."""
+_find_full_antes = _FULL_ANTES.lookup
+
+
+def _full_antes(dealer: int, players: int, ante: int) -> tuple[Event, ...]:
+    """The events of every seat anteing ``ante`` in full, eldest first (made once)."""
+    found = _find_full_antes((dealer, players, ante))
+    if found is None:
+        eldest = (dealer + 1) % players
+        found = tuple([_new_ante(seat, ante) for seat in seats_from(eldest, players)])
+        _FULL_ANTES.put((dealer, players, ante), found)
+    return found
+
+
+_between_deals = copier(
+    Record, ("deal", "cards", "stacks", "contributions", "to_act", "largest", "live", "acted")
+)
+"""A record between deals: every field given but the public log."""
+_opened = copier(
+    Deal,
+    (
+        "phase",
+        "dealer",
+        "deal_number",
+        "betting_round",
+        "retournes",
+        "dead_retournes",
+        "announced",
+        "waiting",
+        "rebuys",
+        "event_log",
+    ),
+)
+"""The deal record of a deal about to begin (or of the session's end): every field
+given but the session's own (rules, initial stacks and dealer)."""
+_cards_between = copier(Cards, ("deck", "hands", "face_up", "brelans", "_seen"))
+"""A copy of the cards with these fields (the cache of what each seat sees afresh)."""
 
 
 def _no_cards(cards: Cards, players: int) -> Cards:
     """``cards`` between deals: no deck, no hand, nothing face up (the logs kept)."""
-    return cards._replace(deck=(), hands=((),) * players, face_up=(0,) * players, brelans=0)
+    return _cards_between(cards, (), ((),) * players, (0,) * players, 0, None)
 
 
 def fold_out(record: Record, winner: int) -> Record:
@@ -189,24 +249,24 @@ def showdown(record: Record) -> Record:
     stacks = list(record.stacks)
     contributions = list(record.contributions)
     events: list[Event] = []
-    excess = uncalled_excess_unchecked(contributions)
-    if excess is not None:
-        seat, amount = excess
-        contributions[seat] -= amount
+    second, top = sorted(contributions)[-2:]
+    if top != second:  # X-4: uncalled_excess_unchecked's result, read off the sorted amounts
+        seat = contributions.index(top)
+        amount = top - second
+        contributions[seat] = second
         stacks[seat] += amount
         events.append(_new_excess(seat, amount))
     eldest = (deal.dealer + 1) % n
     live = record.live
     hands, retournes = record.cards.hands, deal.retournes
-    values = {}
+    values: dict[int, HandValue] = {}
     keys = {}  # the values compare by their keys: compare those, in C
     for seat in seats_from(eldest, n):
         if live >> seat & 1:
             value = values[seat] = value_of(rules, hands[seat], retournes)
             keys[seat] = value.key
             events.append(_new_shown(seat, hands[seat], str(value)))
-    pots = side_pots_unchecked(contributions, [live >> seat & 1 == 1 for seat in range(n)])
-    for index, (amount, eligible) in enumerate(pots):
+    for index, (amount, eligible) in enumerate(_pots_at_showdown(contributions, live, n)):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
@@ -216,6 +276,20 @@ def showdown(record: Record) -> Record:
             stacks[seat] += shares[seat]
         events.append(_new_pot_won(amount, winners, shares, index, str(values[winners[0]])))
     return end_deal(record, tuple(stacks), events)
+
+
+def _pots_at_showdown(
+    contributions: list[int], live: int, players: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots once the uncalled excess is back: one pot of every chip for the seats
+    still in when they all put in the same (the common case), else the side pots."""
+    seats = seats_in(live, players)
+    level = contributions[seats[0]]
+    for seat in seats:
+        if contributions[seat] != level:
+            flags = [live >> seat & 1 == 1 for seat in range(players)]
+            return side_pots_unchecked(contributions, flags)
+    return ((sum(contributions), seats),)
 
 
 def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
@@ -242,15 +316,9 @@ def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Re
     results = tuple(Fraction(r) for r in _results(stacks, deal))
     log = deal.event_log.extend(events).append(SessionEnded(results))
     deal = deal._replace(phase=Phase.OVER, retournes=(), dead_retournes=(), event_log=log)
-    return record._replace(
-        deal=deal,
-        cards=_no_cards(record.cards, n),
-        stacks=stacks,
-        contributions=(0,) * n,
-        to_act=None,
-        largest=0,
-        live=mask(n),
-        acted=0,
+    zeros = (0,) * n
+    return _between_deals(
+        record, deal, _no_cards(record.cards, n), stacks, zeros, None, 0, mask(n), 0
     )
 
 

@@ -20,7 +20,7 @@ deal is :mod:`.session`'s.
 
 from __future__ import annotations
 
-from cardrules._fast import copier
+from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
@@ -32,9 +32,9 @@ from cardrules.shell import Transition
 from .actions import Announce
 from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesTurned
 from .hands import brelans_of, value_of
-from .legality import legal
+from .legality import legal, legal_of
 from .phase import Phase
-from .record import Cards, Deal, Record, able, first_in, mask, seats_from
+from .record import LOG_CHUNK, Cards, Deal, Record, able, first_in, logged, mask, seats_from
 from .rules import Rules
 from .session import fold_out, showdown
 
@@ -50,10 +50,23 @@ def deal_hands(order: tuple[Card, ...], eldest: int, players: int) -> tuple[tupl
     >>> deal_hands(tuple(range(9)), 1, 3)
     ((2, 5, 8), (0, 3, 6), (1, 4, 7))
     """
-    hands: list[tuple[Card, ...]] = [()] * players
-    for k, seat in enumerate(seats_from(eldest, players)):
-        hands[seat] = (order[k], order[k + players], order[k + 2 * players])
-    return tuple(hands)
+    return tuple(map(order.__getitem__, _DEALT[players][eldest]))
+
+
+_DEALT = {
+    n: tuple(
+        tuple(slice((seat - eldest) % n, 3 * n, n) for seat in range(n)) for eldest in range(n)
+    )
+    for n in (3, 4, 5)
+}
+"""Per number of seats and eldest: each seat's cards as a slice of the shuffled deck
+(the k-th seat from eldest gets cards k, k + players, k + 2 * players)."""
+_new_turned = constructor(RetournesTurned, ("cards",))
+_dealt_cards = copier(
+    Cards, ("deck", "hands", "face_up", "brelans", "shuffles", "received", "_seen")
+)
+_dealt_deal = copier(Deal, ("phase", "retournes", "waiting", "event_log"))
+"""The cards and the deal once dealt (no cache of what each seat sees yet)."""
 
 
 def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
@@ -66,28 +79,29 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     eldest = (deal.dealer + 1) % n
     hands = deal_hands(order, eldest, n)
     retournes = order[3 * n : 3 * n + rules.retournes]
-    events: list[Event] = [RetournesTurned(retournes)]
     cards = record.cards
     face_up = cards.face_up
     if rules.open_card:
         face_up = (1,) * n
+        events: list[Event] = [_new_turned(retournes)]
         events.extend(CardsTurned(seat, hands[seat][:1]) for seat in seats_from(eldest, n))
-    deal = deal._replace(
-        phase=Phase.BETTING,
-        retournes=retournes,
-        waiting=mask(n) if rules.retourne_change else 0,
-        event_log=deal.event_log.extend(events),
+        event_log = deal.event_log.extend(events)
+    else:
+        event_log = deal.event_log.append(_new_turned(retournes))
+    deal = _dealt_deal(
+        deal, Phase.BETTING, retournes, mask(n) if rules.retourne_change else 0, event_log
     )
-    cards = cards._replace(
-        deck=order,
-        hands=hands,
-        face_up=face_up,
-        brelans=_brelans(rules, hands, retournes),
-        shuffles=cards.shuffles.append(shuffle),
-        received=tuple(log.append(hand) for log, hand in zip(cards.received, hands, strict=True)),
+    cards = _dealt_cards(
+        cards,
+        order,
+        hands,
+        face_up,
+        _brelans(rules, hands, retournes),
+        cards.shuffles.append(shuffle),
+        tuple(map(Log.append, cards.received, hands)),
+        None,
     )
-    record = record._replace(cards=cards)
-    return _open_round(record, deal, 0, record.public_log.append(HIDDEN_SHUFFLE))
+    return _open_round(record, deal, cards, 0, *logged(record, HIDDEN_SHUFFLE))
 
 
 def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
@@ -95,22 +109,37 @@ def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple
     return 0 if rules.announce_fee is None else brelans_of(rules, hands, retournes)
 
 
-def _open_round(record: Record, deal: Deal, number: int, log: Log[Action]) -> Next:
-    """Betting round ``number`` begins (M-3.1, V-M.3) with ``deal`` and ``log``, or,
-    with fewer than two seats still in with chips, the showdown (after the retourné
-    change that the first round would have brought, V-M.4)."""
-    ready = able(record.stacks, record.live)
+_opened_round = copier(Record, ("deal", "cards", "to_act", "acted", "past", "recent"))
+"""``record`` as a betting round opens."""
+
+
+def _open_round(
+    record: Record,
+    deal: Deal,
+    cards: Cards,
+    number: int,
+    past: tuple[tuple[Action, ...], ...],
+    recent: tuple[Action, ...],
+) -> Next:
+    """Betting round ``number`` begins (M-3.1, V-M.3) with ``deal``, ``cards`` and
+    the log's ``past`` and ``recent``, or, with fewer than two seats still in with
+    chips, the showdown (after the retourné change that the first round would have
+    brought, V-M.4)."""
+    stacks, live = record.stacks, record.live
+    ready = able(stacks, live)
     if ready & (ready - 1) == 0:  # fewer than two
-        cards = record.cards
         if deal.waiting:  # the first round is not played: the change comes at once
             deal, cards = _change_retourne(deal, cards)
         deal = deal._replace(betting_round=number)
-        return showdown(record._replace(deal=deal, cards=cards, public_log=log))
+        return showdown(record._replace(deal=deal, cards=cards, past=past, recent=recent))
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
-    first = first_in(ready, (deal.dealer + 1) % deal.rules.players, deal.rules.players)
-    record = record._replace(deal=deal, to_act=first, acted=0, public_log=log)
-    return record, legal(record)
+    n = deal.rules.players
+    first = first_in(ready, (deal.dealer + 1) % n, n)
+    record = _opened_round(record, deal, cards, first, 0, past, recent)
+    return record, legal_of(
+        deal, cards.brelans, first, stacks, record.contributions, record.largest, live
+    )
 
 
 def _change_retourne(deal: Deal, cards: Cards) -> tuple[Deal, Cards]:
@@ -147,7 +176,7 @@ _AFTER = {n: tuple((*seats_from(seat, n)[1:], seat) for seat in range(n)) for n 
 
 _after_bet = copier(
     Record,
-    ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "public_log"),
+    ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "past", "recent"),
 )
 """``record`` after a betting action, these fields given in this order (every betting
 action comes here: a copy without keyword parsing)."""
@@ -180,6 +209,11 @@ def _betted(
         deal, cards = _waited(deal, record.cards, seat, stacks, live)
         if cards is not record.cards:
             record = record._replace(cards=cards)
+    recent = record.recent
+    if len(recent) < LOG_CHUNK:  # the common case of logged()
+        past, recent = record.past, (*recent, action)
+    else:
+        past, recent = logged(record, action)
     record = _after_bet(
         record,
         deal,
@@ -189,11 +223,14 @@ def _betted(
         largest,
         live,
         acted,
-        record.public_log.append(action),
+        past,
+        recent,
     )
     if following < 0:
         return _close_round(record)
-    return record, legal(record)
+    return record, legal_of(
+        deal, record.cards.brelans, following, stacks, contributions, largest, live
+    )
 
 
 def _close_round(record: Record) -> Next:
@@ -214,8 +251,8 @@ def _close_round(record: Record) -> Next:
             face_up[seat] = up + 1
             events.append(CardsTurned(seat, cards.hands[seat][up : up + 1]))
     deal = deal._replace(event_log=deal.event_log.extend(events))
-    record = record._replace(cards=cards._replace(face_up=tuple(face_up)))
-    return _open_round(record, deal, deal.betting_round + 1, record.public_log)
+    cards = cards._replace(face_up=tuple(face_up))
+    return _open_round(record, deal, cards, deal.betting_round + 1, record.past, record.recent)
 
 
 def on_check(record: Record, action: Check) -> Next:
@@ -273,7 +310,8 @@ def on_fold(record: Record, action: Fold) -> Next:
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
     if live & (live - 1) == 0:
-        record = record._replace(live=live, public_log=record.public_log.append(action))
+        past, recent = logged(record, action)
+        record = record._replace(live=live, past=past, recent=recent)
         return fold_out(record, live.bit_length() - 1)
     return _betted(
         record,
@@ -306,7 +344,8 @@ def on_announce(record: Record, action: Announce) -> Next:
     announced = list(deal.announced)
     announced[seat] = category
     deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
-    record = record._replace(stacks=tuple(stacks), public_log=record.public_log.append(action))
+    past, recent = logged(record, action)
+    record = record._replace(stacks=tuple(stacks), past=past, recent=recent)
     cards = record.cards
     if deal.waiting:  # fees may have left the seats still waited for all-in
         deal, cards = _waited(deal, cards, -1, record.stacks, record.live)
