@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardrules._fast import constructor, copier
+from cardrules.caching import BoundedCache
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
@@ -30,10 +31,11 @@ from cardrules.pots import (
     betting_pots,
     side_pots_unchecked,
     split_pot_unchecked,
+    uncalled_excess_unchecked,
 )
 
 from .events import HandShown
-from .hands import HandValue, LookupCache, value_of
+from .hands import HandValue, value_of
 from .phase import Phase
 from .record import Cards, Deal, Record, mask, seats_from, seats_in
 from .rules import Rules
@@ -182,19 +184,19 @@ def _antes(
     return tuple(chips), tuple(contributions), tuple(rebought)
 
 
-_FULL_ANTES = LookupCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
+_FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
 """The ante events of a deal in which every seat antes in full, by dealer, seats and
 ante (events are values: the deals share them)."""
-_find_full_antes = _FULL_ANTES.lookup
 
 
 def _full_antes(dealer: int, players: int, ante: int) -> tuple[Event, ...]:
     """The events of every seat anteing ``ante`` in full, eldest first (made once)."""
-    found = _find_full_antes((dealer, players, ante))
+    key = (dealer, players, ante)
+    found = _FULL_ANTES.get(key)
     if found is None:
         eldest = (dealer + 1) % players
         found = tuple([_new_ante(seat, ante) for seat in seats_from(eldest, players)])
-        _FULL_ANTES.put((dealer, players, ante), found)
+        _FULL_ANTES.put(key, found)
     return found
 
 
@@ -249,11 +251,10 @@ def showdown(record: Record) -> Record:
     stacks = list(record.stacks)
     contributions = list(record.contributions)
     events: list[Event] = []
-    second, top = sorted(contributions)[-2:]
-    if top != second:  # X-4: uncalled_excess_unchecked's result, read off the sorted amounts
-        seat = contributions.index(top)
-        amount = top - second
-        contributions[seat] = second
+    excess = uncalled_excess_unchecked(contributions)
+    if excess is not None:
+        seat, amount = excess
+        contributions[seat] -= amount
         stacks[seat] += amount
         events.append(_new_excess(seat, amount))
     eldest = (deal.dealer + 1) % n
