@@ -11,8 +11,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import attrs
 
@@ -25,15 +25,11 @@ from .rules import Rules
 __all__ = [
     "Category",
     "HandValue",
-    "LookupCache",
     "brelans_of",
     "card_value",
     "evaluate",
     "value_of",
 ]
-
-K = TypeVar("K")
-V = TypeVar("V")
 
 Category = Literal["carre", "favori", "simple", "point"]
 """The class of a hand: a brelan carré, favori or simple, or a point hand."""
@@ -192,20 +188,7 @@ _PIQUET = frozenset(Rules(players=5).deck)
 """The cards of the largest piquet deck: every card a Bouillotte hand can hold."""
 
 
-class LookupCache(BoundedCache[K, V]):
-    """A :class:`~cardrules.caching.BoundedCache` with :attr:`lookup`: its dict's own
-    ``get`` (the same dict for the cache's whole life: emptying it clears it in place),
-    so a hit costs no Python call."""
-
-    __slots__ = ("lookup",)
-
-    def __init__(self, max_bytes: int) -> None:
-        super().__init__(max_bytes)
-        self.lookup: Callable[[K], V | None] = self._data.get
-        """``lookup(key)``: the value kept for ``key``, or ``None``."""
-
-
-_VALUES = LookupCache[tuple[str, str, str, int], HandValue](max_bytes=1 << 24)
+_VALUES = BoundedCache[tuple[str, str, str, int], HandValue](max_bytes=1 << 24)
 """Hand values by options and cards (the values themselves are shared: each entry
 weighs one reference, but the budget counts a value's whole size, so it is generous)."""
 _lookup = _VALUES.lookup

@@ -19,11 +19,12 @@ import sys
 import attrs
 
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise
+from cardrules.caching import BoundedCache
 from cardrules.errors import shorten
 from cardrules.legal import Legal
 
 from .actions import ANNOUNCE, Announce
-from .hands import LookupCache, value_of
+from .hands import value_of
 from .record import Deal, Record, able
 
 __all__ = ["BettingLegal", "legal", "legal_of", "others_can_bet", "why_not"]
@@ -61,7 +62,7 @@ class BettingLegal(Legal):
         return object.__sizeof__(self) + (0 if spelled is None else sys.getsizeof(spelled))
 
 
-_LEGALS = LookupCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)
+_LEGALS = BoundedCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)
 """The legal sets by (kind, largest, highest raise): few, and shared by many states."""
 _lookup = _LEGALS.lookup
 
