@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -65,6 +65,9 @@ class Log(Generic[T]):
     >>> tuple(log), len(log), log == Log[int]().extend((1, 2))
     ((1, 2), 2, True)
     """
+
+    CHUNK: ClassVar[int] = _CHUNK
+    """How many items a full chunk holds (the tail holds at most as many)."""
 
     chunks: tuple[tuple[T, ...], ...] = ()
     tail: tuple[T, ...] = ()

@@ -197,7 +197,7 @@ class Record(shell.Record, shell.DealFacts):
         return sum(self.contributions)
 
 
-LOG_CHUNK = len(Log[int]().extend(range(100)).chunks[0])
+LOG_CHUNK = Log.CHUNK
 """How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
 
 
