@@ -62,11 +62,36 @@ def side_pots_unchecked(
     >>> side_pots_unchecked((6, 3, 6), (True, True, False))
     ((9, (0, 1)), (6, (0,)))
     """
-    levels = {c for c, alive in zip(contributions, live, strict=True) if alive}
+    return side_pots_of(
+        contributions, tuple([seat for seat, alive in enumerate(live) if alive]), dead
+    )
+
+
+def side_pots_of(
+    contributions: Sequence[int], seats: tuple[int, ...], dead: int = 0
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """:func:`side_pots_unchecked` with the seats still in given as a tuple in seat
+    order (a game that keeps them as a seat mask reads the tuple from a table).
+
+    >>> side_pots_of((6, 3, 6, 2), (0, 1), dead=1)
+    ((12, (0, 1)), (6, (0,)))
+    """
+    levels = sorted({contributions[seat] for seat in seats})
     if len(levels) == 1:  # the common case: every seat still in put in the same
-        eligible = tuple([seat for seat, alive in enumerate(live) if alive])
-        return ((sum(contributions) + dead, eligible),)
-    return _pots_at(sorted(levels), contributions, live, (True,) * len(contributions), dead)
+        return ((sum(contributions) + dead, seats),)
+    if not levels:  # nobody still in: every chip in one pot that nobody can win
+        return ((sum(contributions) + dead, ()),)
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below, top = 0, levels[-1]
+    for level in levels:  # each level of a live seat's contribution closes a pot
+        if level == top:  # chips of folded seats above every live level join the last pot
+            amount = sum([c - below for c in contributions if c > below])
+        else:
+            amount = sum([(c if c < level else level) - below for c in contributions if c > below])
+        eligible = tuple([seat for seat in seats if contributions[seat] >= level])
+        pots.append((amount + dead, eligible))
+        below, dead = level, 0
+    return tuple(pots)
 
 
 def betting_pots(

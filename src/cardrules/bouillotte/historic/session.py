@@ -39,7 +39,7 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
-from cardrules.pots import betting_pots, share_exactly
+from cardrules.pots import betting_pots, share_exactly, side_pots_of
 
 __all__ = [
     "begin_deal",
@@ -319,7 +319,7 @@ def showdown(record: Record) -> Record:
         stacks, contributions = tuple(returned), tuple(kept)
         events.append(_new_excess(seat, amount))
     brelans = brelans_shown(hands, retourne, live)
-    pots = _side_pots(contributions, live, deal.carried)
+    pots = side_pots_of(contributions, SEATS[live], deal.carried)
     awards, exposed_all, won = _award(deal, hands, pots, brelans, stacks)
     if exposed_all:
         shown_hands = hands
@@ -339,32 +339,6 @@ def showdown(record: Record) -> Record:
         primes = tuple([p + d for p, d in zip(primes, delta, strict=True)])
         events.append(PrimesPaid(receivers, tuple(delta)))
     return end_deal(record, won, events, 0, shown, primes)
-
-
-def _side_pots(
-    contributions: tuple[int, ...], live: int, dead: int
-) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """``cardrules.pots.side_pots_unchecked`` of the showdown (X-4) with the seats still
-    in as a mask: each level of a live seat's contribution closes a pot, main pot first.
-
-    >>> _side_pots((6, 3, 6, 2), 0b0011, 1)
-    ((12, (0, 1)), (6, (0,)))
-    """
-    seats = SEATS[live]
-    levels = sorted({contributions[seat] for seat in seats})
-    if len(levels) == 1:  # the common case: every seat still in put in the same
-        return ((sum(contributions) + dead, seats),)
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    below, top = 0, levels[-1]
-    for level in levels:
-        if level == top:  # chips of folded seats above every live level join the last pot
-            amount = sum([c - below for c in contributions if c > below])
-        else:
-            amount = sum([(c if c < level else level) - below for c in contributions if c > below])
-        eligible = tuple([seat for seat in seats if contributions[seat] >= level])
-        pots.append((amount + dead, eligible))
-        below, dead = level, 0
-    return tuple(pots)
 
 
 def _award(

@@ -29,7 +29,7 @@ from cardrules.events import (
 from cardrules.game import Log
 from cardrules.pots import (
     betting_pots,
-    side_pots_unchecked,
+    side_pots_of,
     split_pot_unchecked,
     uncalled_excess_unchecked,
 )
@@ -267,7 +267,7 @@ def showdown(record: Record) -> Record:
             value = values[seat] = value_of(rules, hands[seat], retournes)
             keys[seat] = value.key
             events.append(_new_shown(seat, hands[seat], str(value)))
-    for index, (amount, eligible) in enumerate(_pots_at_showdown(contributions, live, n)):
+    for index, (amount, eligible) in enumerate(side_pots_of(contributions, seats_in(live, n))):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
@@ -277,20 +277,6 @@ def showdown(record: Record) -> Record:
             stacks[seat] += shares[seat]
         events.append(_new_pot_won(amount, winners, shares, index, str(values[winners[0]])))
     return end_deal(record, tuple(stacks), events)
-
-
-def _pots_at_showdown(
-    contributions: list[int], live: int, players: int
-) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The pots once the uncalled excess is back: one pot of every chip for the seats
-    still in when they all put in the same (the common case), else the side pots."""
-    seats = seats_in(live, players)
-    level = contributions[seats[0]]
-    for seat in seats:
-        if contributions[seat] != level:
-            flags = [live >> seat & 1 == 1 for seat in range(players)]
-            return side_pots_unchecked(contributions, flags)
-    return ((sum(contributions), seats),)
 
 
 def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
