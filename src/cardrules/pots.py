@@ -185,12 +185,11 @@ def uncalled_excess_unchecked(contributions: Sequence[int]) -> tuple[int, int] |
     """
     if len(contributions) < 2:
         return None
-    first = max(contributions)
-    seat = contributions.index(first)
-    second = max(c for s, c in enumerate(contributions) if s != seat)
+    ordered = sorted(contributions)  # one sort finds the two largest
+    first, second = ordered[-1], ordered[-2]
     if first == second:
         return None
-    return seat, first - second
+    return contributions.index(first), first - second
 
 
 def eldest_order(first: int, players: int) -> tuple[int, ...]:

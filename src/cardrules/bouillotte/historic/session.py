@@ -39,7 +39,7 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
-from cardrules.pots import betting_pots, share_exactly, side_pots_of
+from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_excess_unchecked
 
 __all__ = [
     "begin_deal",
@@ -309,13 +309,12 @@ def showdown(record: Record) -> Record:
     assert retourne is not None
     stacks, contributions, live = record.stacks, record.contributions, record.live
     events: list[Event] = []
-    ordered = sorted(contributions)  # the largest above the second is returned
-    largest, second = ordered[3], ordered[2]
-    if largest != second:
-        seat, amount = contributions.index(largest), largest - second
+    excess = uncalled_excess_unchecked(contributions)
+    if excess is not None:
+        seat, amount = excess
         returned, kept = list(stacks), list(contributions)
         returned[seat] += amount
-        kept[seat] = second
+        kept[seat] -= amount
         stacks, contributions = tuple(returned), tuple(kept)
         events.append(_new_excess(seat, amount))
     brelans = brelans_shown(hands, retourne, live)
