@@ -18,7 +18,7 @@ from cardrules._fast import blank_instances, constructor, instances_maker
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import Record, indices_of
+from cardrules.bourre.record import BITS, Record, indices_of
 from cardrules.bourre.tricks import narrow, refusal
 from cardrules.caching import BoundedCache
 from cardrules.cards import STANDARD_DECK, Card
@@ -57,13 +57,28 @@ value of that byte, the interned plays of its cards: a mask's plays are read a b
 a time (of its ``to_bytes``), with no work per card and no operation on a 52-bit int."""
 
 
+_SMALL_PLAYS = {
+    sum(map(BITS.__getitem__, cards)): _listed(tuple(map(play_of, cards)))
+    for size in (1, 2)
+    for cards in combinations(range(52), size)
+}
+"""The legal plays of every mask of one or two cards, made once (two plays in three
+are from such a mask: the last tricks, a suit followed): shared, not rebuilt."""
+_small_plays = _SMALL_PLAYS.get
+
+
 def plays(mask: int) -> Legal:
     """The legal set playing one of the cards of the card mask ``mask`` (interned
     ``Play`` actions in canonical order).
 
     >>> [str(p) for p in plays(0b11).actions()]
     ['play 2♣', 'play 2♦']
+    >>> plays(1 << 51) is plays(1 << 51)
+    True
     """
+    found = _small_plays(mask)
+    if found is not None:
+        return found
     b = mask.to_bytes(7, "little")
     t = _BYTE_PLAYS
     return _listed(
