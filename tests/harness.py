@@ -282,7 +282,14 @@ def _cards_in(value: object, depth: int = 0, *, skip_logs: bool = False) -> Iter
             yield from _cards_in(item, depth + 1, skip_logs=skip_logs)
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):
+            if skip_logs and field.name in _LOG_PARTS:
+                continue
             yield from _cards_in(getattr(value, field.name), depth + 1, skip_logs=skip_logs)
+
+
+_LOG_PARTS = ("past", "recent")
+"""The fields of a record that hold its public log's two parts (its full chunks and
+its newest actions) instead of a :class:`~cardrules.game.Log`: a log all the same."""
 
 
 def check_replay(case: GameCase, state: Any) -> None:

@@ -43,6 +43,7 @@ from typing import TypeVar
 
 import attrs
 
+from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.bourre.actions import HiddenExchange
 from cardrules.bourre.phase import Phase
@@ -56,6 +57,7 @@ from cardrules.shell import Record as ShellRecord
 
 __all__ = [
     "BITS",
+    "LOG_CHUNK",
     "Deal",
     "Hidden",
     "Record",
@@ -63,6 +65,7 @@ __all__ = [
     "Table",
     "cards_of",
     "indices_of",
+    "logged",
     "mask_of",
     "seats_of",
 ]
@@ -157,6 +160,15 @@ class _Public(ShellRecord, DealFacts):
     __slots__ = ()
     table: Table
     tricks_won: tuple[int, ...]
+    past: tuple[tuple[Action, ...], ...]
+    recent: tuple[Action, ...]
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action since ``new_game`` as every seat saw it: a shuffle without its
+        order, an exchange as its count (its chunks :attr:`past`, shared by the states
+        and views of a session, and its newest actions :attr:`recent`)."""
+        return _log(self.past, self.recent)
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -201,9 +213,12 @@ class Record(_Public):
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
     """Tricks won by each seat in this deal."""
-    public_log: Log[Action]
-    """Every action since ``new_game`` as every seat saw it: a shuffle without its
-    order, an exchange as its count (views share this log)."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
+    recent: tuple[Action, ...]
+    """The newest actions of :attr:`public_log`, after its full chunks: held in the
+    record itself, so that an action adds one to a tuple and builds no log
+    (:func:`logged`)."""
     event_log: Log[Event]
     """Every event since ``new_game``."""
     hidden: Hidden
@@ -251,8 +266,10 @@ class SeatRecord(_Public):
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
     """Tricks won by each seat in this deal."""
-    public_log: Log[Action]
-    """Every action since ``new_game`` as every seat saw it."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of :attr:`public_log`."""
+    recent: tuple[Action, ...]
+    """The newest actions of :attr:`public_log`."""
     event_log: Log[Event]
     """Every event since ``new_game``."""
     seat: int
@@ -284,6 +301,30 @@ def _one_of(n: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
     logs: list[Log[T]] = [Log()] * n
     logs[seat] = log
     return tuple(logs)
+
+
+_log = constructor(Log, ("chunks", "tail"))
+"""``Log(chunks, tail)`` without its attrs ``__init__``."""
+LOG_CHUNK = Log.CHUNK
+"""How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
+
+
+def logged(
+    record: Record, action: Action
+) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+    """``record.past`` and ``record.recent`` once ``action`` is logged (a full
+    ``recent`` becomes the next chunk, as a log's ``append`` does).
+
+    >>> from cardrules.bourre.actions import DROP
+    >>> from cardrules.bourre.session import first_deal
+    >>> logged(first_deal(Rules(), (100,) * 4, 0), DROP)
+    ((), (Drop(),))
+    """
+    recent = record.recent
+    if len(recent) < LOG_CHUNK:
+        return record.past, (*recent, action)
+    log = _log(record.past, recent).append(action)
+    return log.chunks, log.tail
 
 
 BITS = tuple(1 << index for index in range(52))

@@ -182,7 +182,8 @@ def open_deal(
         trick=(),
         leader=-1,
         tricks_won=(0,) * n,
-        public_log=log,
+        past=log.chunks,
+        recent=log.tail,
         event_log=events.extend(new_events),
         hidden=_new_deal_hidden(hidden, (), 0, (0,) * n, 0),
     )

@@ -24,7 +24,7 @@ from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchan
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import BITS, Hidden, Record, Table, mask_of
+from cardrules.bourre.record import BITS, LOG_CHUNK, Hidden, Record, Table, logged, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
@@ -89,11 +89,13 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
         received[seat] = received[seat].append(cards[k:dealt:n])
     trump = order[dealt - 1]
     stock = tuple(order[dealt:])
+    past, recent = logged(record, HIDDEN_SHUFFLE)
     return record._replace(
         table=table._replace(phase=_STAY, trump=trump, stock_size=len(stock)),
         to_act=eldest,
         hands=tuple(hands),
-        public_log=record.public_log.append(HIDDEN_SHUFFLE),
+        past=past,
+        recent=recent,
         hidden=hidden._replace(
             stock=stock, secret=hidden.secret.append(shuffle), received=tuple(received)
         ),
@@ -138,17 +140,19 @@ def _said(
     the deal ends without play."""
     deal = table.deal
     n = deal.rules.players
-    log = record.public_log.append(action)
+    past, recent = logged(record, action)
     if seat != deal.dealer:
-        return record._replace(
-            to_act=(seat + 1) % n, table=table, hands=hands, public_log=log, hidden=hidden
-        ), STAY_OR_DROP
+        return _spoke(record, table, (seat + 1) % n, hands, past, recent, hidden), STAY_OR_DROP
     live = table.live
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
         return settle_stay(
             record._replace(
-                table=table._replace(order=order), hands=hands, public_log=log, hidden=hidden
+                table=table._replace(order=order),
+                hands=hands,
+                past=past,
+                recent=recent,
+                hidden=hidden,
             )
         )
     first = order[0]
@@ -161,9 +165,15 @@ def _said(
         to_act=first,
         hands=hands,
         leader=leader,
-        public_log=log,
+        past=past,
+        recent=recent,
         hidden=hidden,
     )
+
+
+_spoke = copier(Record, ("table", "to_act", "hands", "past", "recent", "hidden"))
+"""``record`` after a seat before the dealer said stay in or drop, these fields given
+in this order."""
 
 
 def _after_exchange(order: tuple[int, ...], seat: int) -> tuple[Phase, int, int]:
@@ -211,14 +221,17 @@ def on_exchange(record: Record, action: Exchange) -> Record:
             hidden, (), hidden.muck, _replaced(hidden.discarded, seat, discards), discards
         )
         after, leader, drawn = CHANCE, record.leader, stock
+    past, recent = logged(record, hidden_exchange(count))
+    index = len(record.past) * LOG_CHUNK + len(record.recent)
     return record._replace(
         table=table,
         to_act=after,
         hands=_replaced(record.hands, seat, record.hands[seat] & ~discards | mask_of(drawn)),
         leader=leader,
-        public_log=record.public_log.append(hidden_exchange(count)),
+        past=past,
+        recent=recent,
         event_log=record.event_log.append(_exchanged(seat, count)),
-        hidden=_exchanged_privately(hidden, len(record.public_log), seat, action, drawn),
+        hidden=_exchanged_privately(hidden, index, seat, action, drawn),
     )
 
 
@@ -280,6 +293,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     phase, to_act, leader = _after_exchange(table.order, seat)
     stock = tuple(order[need:])
     hidden = _exchanged_hidden(hidden, stock, kept, hidden.discarded, 0)
+    past, recent = logged(record, HIDDEN_SHUFFLE)
     return record._replace(
         table=table._replace(
             phase=phase,
@@ -290,7 +304,8 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         to_act=to_act,
         leader=leader,
         hands=_replaced(record.hands, seat, record.hands[seat] | mask_of(order[:need])),
-        public_log=record.public_log.append(HIDDEN_SHUFFLE),
+        past=past,
+        recent=recent,
         event_log=record.event_log.append(Restocked(len(order))),
         hidden=_privately(
             hidden,
@@ -301,7 +316,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     )
 
 
-_next_card = copier(Record, ("to_act", "hands", "trick", "public_log"))
+_next_card = copier(Record, ("to_act", "hands", "trick", "past", "recent"))
 """``record`` after a card that does not end the trick, these fields given in this
 order (most plays come here: a copy without keyword parsing)."""
 
@@ -316,14 +331,18 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     trick = (*record.trick, card)
     table = record.table
     order = table.order
-    log = record.public_log.append(action)
+    recent = record.recent
+    if len(recent) < LOG_CHUNK:  # the common case of logged()
+        past, recent = record.past, (*recent, action)
+    else:
+        past, recent = logged(record, action)
     if len(trick) < len(order):
         # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand
         after = order[(order.index(seat) + 1) % len(order)]
         must_head = table.deal.rules.must_head_following
         legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
-        return _next_card(record, after, tuple(hands), trick, log), legal
+        return _next_card(record, after, tuple(hands), trick, past, recent), legal
     start = order.index(record.leader)
     winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)
@@ -337,7 +356,8 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
             trick=(),
             leader=winner,
             tricks_won=tuple(tricks),
-            public_log=log,
+            past=past,
+            recent=recent,
             event_log=events,
         ), plays(hands[winner])
     return settle(
@@ -345,7 +365,8 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
             hands=tuple(hands),
             trick=(),
             tricks_won=tuple(tricks),
-            public_log=log,
+            past=past,
+            recent=recent,
             event_log=events,
         )
     )
