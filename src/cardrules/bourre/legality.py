@@ -39,10 +39,11 @@ _make_exchanges = instances_maker(Exchange, "discards")
 """``Exchange(discards)`` for each of the ``discards`` given, already in canonical order,
 without its converter (the exchanges of four cards or more, built afresh)."""
 _card_of = STANDARD_DECK.__getitem__
-_EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 13)
-"""Hand mask | most << 52 → the legal exchanges of that hand. Small on purpose: hands
-rarely repeat, and a large cache keeps thousands of exchanges alive for the garbage
-collector to walk (measured: a 1 MiB budget cost more than it saved)."""
+_EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 7)
+"""Hand mask | most << 52 → the legal exchanges of that hand, the newest set only (the
+budget holds one): the states of one position share it. Tiny on purpose: hands rarely
+repeat, and every set kept alive is more for the garbage collector to walk (measured:
+an 8 KiB budget cost ~2k instructions per decision more, a 1 MiB one more still)."""
 _BYTE_PLAYS = tuple(
     tuple(
         tuple(
@@ -93,7 +94,7 @@ def exchanges(hand: int, most: int) -> Legal:
     Exchanges of up to three cards are interned (equal discards, the same object);
     larger ones are built afresh. Every subset is found in C (``combinations`` of the
     hand, looked up in one table keyed by the tuple of card indices); equal hands get
-    the very same set while it stays in a small cache.
+    the very same set while it stays in a one-set cache.
 
     >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
     ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
