@@ -62,6 +62,8 @@ _new_record = keyword_constructor(Record)
 _new_table = keyword_constructor(Table)
 """``Record(...)`` and ``Table(...)`` of a new deal without their attrs ``__init__``
 (every field by keyword: a field added to the class and not given is a ``TypeError``)."""
+_with_events = copier(Record, ("event_log",))
+"""``record`` with its event log given (a deal's settlement)."""
 _new_deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
 """``hidden`` with the fields of one deal given (emptied at each deal's start)."""
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
@@ -289,7 +291,7 @@ def settle(record: Record) -> Record:
         exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
     else:
         exempt = frozenset(bourres)
-    record = record._replace(event_log=record.event_log.extend(new_events))
+    record = _with_events(record, record.event_log.extend(new_events))
     return end_deal(record, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
 
 

@@ -90,17 +90,23 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     trump = order[dealt - 1]
     stock = tuple(order[dealt:])
     past, recent = logged(record, HIDDEN_SHUFFLE)
-    return record._replace(
-        table=table._replace(phase=_STAY, trump=trump, stock_size=len(stock)),
-        to_act=eldest,
-        hands=tuple(hands),
-        past=past,
-        recent=recent,
-        hidden=hidden._replace(
-            stock=stock, secret=hidden.secret.append(shuffle), received=tuple(received)
-        ),
-        event_log=record.event_log.append(_trump_turned(deal.dealer, cards[dealt - 1])),
+    return _dealt(
+        record,
+        _dealt_table(table, _STAY, trump, len(stock)),
+        eldest,
+        tuple(hands),
+        past,
+        recent,
+        record.event_log.append(_trump_turned(deal.dealer, cards[dealt - 1])),
+        _dealt_hidden(hidden, stock, hidden.secret.append(shuffle), tuple(received)),
     ), STAY_OR_DROP
+
+
+_dealt = copier(Record, ("table", "to_act", "hands", "past", "recent", "event_log", "hidden"))
+_dealt_table = copier(Table, ("phase", "trump", "stock_size"))
+_dealt_hidden = copier(Hidden, ("stock", "secret", "received"))
+"""The record, its table and its hidden part once the cards are dealt, these fields
+given in this order (no keyword parsing, every deal)."""
 
 
 def on_stay_in(record: Record, action: StayIn) -> Record | tuple[Record, Legal]:
@@ -119,11 +125,12 @@ def on_drop(record: Record, action: Drop) -> Record | tuple[Record, Legal]:
     live = table.live & ~(1 << seat)
     table = _dropped(table, muck.bit_count(), live)
     hands = _replaced(record.hands, seat, 0)
-    return _said(record, seat, table, hands, hidden._replace(muck=muck), action)
+    return _said(record, seat, table, hands, _mucked(hidden, muck), action)
 
 
 _dropped = copier(Table, ("muck_size", "live"))
-"""``table`` after a drop, these fields given in this order."""
+_mucked = copier(Hidden, ("muck",))
+"""``table`` and ``hidden`` after a drop, these fields given in this order."""
 
 
 def _said(
@@ -160,15 +167,14 @@ def _said(
         phase, leader = _EXCHANGE, record.leader
     else:
         phase, leader = _PLAY, first
-    return record._replace(
-        table=table._replace(phase=phase, order=order),
-        to_act=first,
-        hands=hands,
-        leader=leader,
-        past=past,
-        recent=recent,
-        hidden=hidden,
-    )
+    table = _stayed(table, phase, order)
+    return _after_stay(record, table, first, hands, leader, past, recent, hidden)
+
+
+_stayed = copier(Table, ("phase", "order"))
+_after_stay = copier(Record, ("table", "to_act", "hands", "leader", "past", "recent", "hidden"))
+"""The table and the record once the stay phase leaves two seats or more in, these
+fields given in this order."""
 
 
 _spoke = copier(Record, ("table", "to_act", "hands", "past", "recent", "hidden"))
@@ -223,16 +229,23 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         after, leader, drawn = CHANCE, record.leader, stock
     past, recent = logged(record, hidden_exchange(count))
     index = len(record.past) * LOG_CHUNK + len(record.recent)
-    return record._replace(
-        table=table,
-        to_act=after,
-        hands=_replaced(record.hands, seat, record.hands[seat] & ~discards | mask_of(drawn)),
-        leader=leader,
-        past=past,
-        recent=recent,
-        event_log=record.event_log.append(_exchanged(seat, count)),
-        hidden=_exchanged_privately(hidden, index, seat, action, drawn),
+    return _exchanged_record(
+        record,
+        table,
+        after,
+        _replaced(record.hands, seat, record.hands[seat] & ~discards | mask_of(drawn)),
+        leader,
+        past,
+        recent,
+        record.event_log.append(_exchanged(seat, count)),
+        _exchanged_privately(hidden, index, seat, action, drawn),
     )
+
+
+_exchanged_record = copier(
+    Record, ("table", "to_act", "hands", "leader", "past", "recent", "event_log", "hidden")
+)
+"""``record`` after an exchange, these fields given in this order."""
 
 
 _exchanged_table = copier(Table, ("phase", "stock_size", "muck_size", "exchanged"))
@@ -350,23 +363,18 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     cards = itemgetter(*trick)(STANDARD_DECK)  # two cards or more: a tuple
     events = record.event_log.append(_trick_won(winner, cards))
     if hands[winner]:
-        return record._replace(
-            to_act=winner,
-            hands=tuple(hands),
-            trick=(),
-            leader=winner,
-            tricks_won=tuple(tricks),
-            past=past,
-            recent=recent,
-            event_log=events,
+        return _trick_taken(
+            record, winner, tuple(hands), (), winner, tuple(tricks), past, recent, events
         ), plays(hands[winner])
     return settle(
-        record._replace(
-            hands=tuple(hands),
-            trick=(),
-            tricks_won=tuple(tricks),
-            past=past,
-            recent=recent,
-            event_log=events,
+        _trick_taken(
+            record, seat, tuple(hands), (), record.leader, tuple(tricks), past, recent, events
         )
     )
+
+
+_trick_taken = copier(
+    Record,
+    ("to_act", "hands", "trick", "leader", "tricks_won", "past", "recent", "event_log"),
+)
+"""``record`` after a card that ends a trick, these fields given in this order."""
