@@ -16,7 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from cardrules._fast import constructor, copier, keyword_constructor
+import attrs
+
+from cardrules._fast import constructor, copier
 from cardrules.actions import Action
 from cardrules.bourre.events import Bourre, PotCapped
 from cardrules.bourre.phase import Phase
@@ -58,10 +60,19 @@ _ante_paid = constructor(AntePaid, ("seat", "amount"))
 """Build an ``AntePaid`` without its attrs ``__init__`` (every seat, every deal)."""
 _deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 """Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
-_new_record = keyword_constructor(Record)
-_new_table = keyword_constructor(Table)
+_new_record = constructor(Record, tuple(field.name for field in attrs.fields(Record)))
+_new_table = constructor(Table, tuple(field.name for field in attrs.fields(Table)))
 """``Record(...)`` and ``Table(...)`` of a new deal without their attrs ``__init__``
-(every field by keyword: a field added to the class and not given is a ``TypeError``)."""
+(every field, positionally in the class's order: a field added to the class and not
+given is a ``TypeError``)."""
+_anted = copier(Deal, ("stacks", "pot", "contributions", "rebuys"))
+_following = copier(Deal, ("dealer", "deal_number", "ante_level", "stacks", "pot"))
+"""A deal once its antes are paid, and the deal after one, these fields given in this
+order."""
+_ZEROS = {n: (0,) * n for n in range(2, 8)}
+_NONES = {n: (None,) * n for n in range(2, 8)}
+"""For each number of seats, a zero and a ``None`` per seat (shared by every deal)."""
+_DEAL = Phase.DEAL
 _with_events = copier(Record, ("event_log",))
 """``record`` with its event log given (a deal's settlement)."""
 _new_deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
@@ -109,7 +120,7 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         received=(empty,) * n,
         own_actions=(empty,) * n,
     )
-    return open_deal(deal, _NO_SEATS, empty, empty, hidden)
+    return open_deal(deal, _NO_SEATS, (), (), empty, hidden)
 
 
 def _cap(
@@ -126,14 +137,20 @@ def _cap(
 
 
 def open_deal(
-    deal: Deal, exempt: frozenset[int], log: Log[Action], events: Log[Event], hidden: Hidden
+    deal: Deal,
+    exempt: frozenset[int],
+    past: tuple[tuple[Action, ...], ...],
+    recent: tuple[Action, ...],
+    events: Log[Event],
+    hidden: Hidden,
 ) -> Record:
     """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6) of ``deal`` (its money before
-    them): the record of the deal's chance node, with the session's logs so far and
-    ``hidden``'s (the deal's own hidden fields emptied).
+    them): the record of the deal's chance node, with the session's logs so far (the
+    public log's two parts ``past`` and ``recent``, the event log) and ``hidden``'s
+    (the deal's own hidden fields emptied).
 
     >>> first = first_deal(Rules(), (3,) * 4, 0)
-    >>> open_deal(first.deal, frozenset({1}), Log(), Log(), first.hidden).deal.pot
+    >>> open_deal(first.deal, frozenset({1}), (), (), Log(), first.hidden).deal.pot
     7
     """
     rules = deal.rules
@@ -164,30 +181,19 @@ def open_deal(
     new_events += [_ante_paid(seat, antes[seat]) for seat in seats if antes[seat]]
     if refunds is not None:
         new_events.append(PotCapped(rules.pot_cap or 0, refunds))
-    deal = deal._replace(
-        stacks=tuple(stacks), pot=deal.pot + sum(antes), contributions=tuple(antes), rebuys=rebuys
-    )
+    deal = _anted(deal, tuple(stacks), deal.pot + sum(antes), tuple(antes), rebuys)
+    zeros = _ZEROS[n]
     return _new_record(
-        table=_new_table(
-            deal=deal,
-            phase=Phase.DEAL,
-            order=(),
-            trump=-1,
-            stock_size=0,
-            muck_size=0,
-            exchanged=(None,) * n,
-            pending=None,
-            live=(1 << n) - 1,
-        ),
-        to_act=CHANCE,
-        hands=(0,) * n,
-        trick=(),
-        leader=-1,
-        tricks_won=(0,) * n,
-        past=log.chunks,
-        recent=log.tail,
-        event_log=events.extend(new_events),
-        hidden=_new_deal_hidden(hidden, (), 0, (0,) * n, 0),
+        _new_table(deal, _DEAL, (), -1, 0, 0, _NONES[n], None, (1 << n) - 1),
+        CHANCE,
+        zeros,
+        (),
+        -1,
+        zeros,
+        past,
+        recent,
+        events.extend(new_events),
+        _new_deal_hidden(hidden, (), 0, zeros, 0),
     )
 
 
@@ -199,21 +205,17 @@ def end_deal(
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    log, events = record.public_log, record.event_log
+    events = record.event_log
     if deal.deal_number + 1 < rules.deals:
         if not rules.rising_ante:
             level = rules.ante
         else:
             level = deal.ante_level * 2 if carried else rules.ante
-        following = deal._replace(
-            dealer=(deal.dealer + 1) % n,
-            deal_number=deal.deal_number + 1,
-            ante_level=level,
-            stacks=stacks,
-            pot=pot,
+        following = _following(
+            deal, (deal.dealer + 1) % n, deal.deal_number + 1, level, stacks, pot
         )
         exempt = exempt if rules.ante_exemptions else _NO_SEATS
-        return open_deal(following, exempt, log, events, record.hidden)
+        return open_deal(following, exempt, record.past, record.recent, events, record.hidden)
     shares = (_ZERO,) * n
     if pot:
         shares = share_exactly(pot, n)
