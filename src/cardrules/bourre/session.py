@@ -24,6 +24,7 @@ from cardrules.bourre.events import Bourre, PotCapped
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Deal, Hidden, Record, Table, seats_of
 from cardrules.bourre.rules import Rules
+from cardrules.caching import BoundedCache
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
@@ -77,6 +78,8 @@ _with_events = copier(Record, ("event_log",))
 """``record`` with its event log given (a deal's settlement)."""
 _new_deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
 """``hidden`` with the fields of one deal given (emptied at each deal's start)."""
+_ANTE_EVENTS = BoundedCache[tuple[int, tuple[int, ...]], tuple[Event, ...]](1 << 16)
+"""(eldest, antes per seat) → the antes' events (immutable: shared by every deal)."""
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
 """The reason a pot is won, by trick count."""
 
@@ -136,6 +139,22 @@ def _cap(
     return [p - r for p, r in zip(payments, refunds, strict=True)], refunds
 
 
+def _ante_events(eldest: int, antes: tuple[int, ...]) -> tuple[Event, ...]:
+    """The ``AntePaid`` events of the antes ``antes`` (per seat), in seat order from
+    ``eldest``: the same values at most deals, so shared through a cache.
+
+    >>> _ante_events(1, (2, 0, 2))
+    (AntePaid(seat=2, amount=2), AntePaid(seat=0, amount=2))
+    """
+    key = (eldest, antes)
+    found = _ANTE_EVENTS.lookup(key)
+    if found is None:
+        seats = _SEATS_FROM[len(antes)][eldest]
+        found = tuple([_ante_paid(seat, antes[seat]) for seat in seats if antes[seat]])
+        _ANTE_EVENTS.put(key, found)
+    return found
+
+
 def open_deal(
     deal: Deal,
     exempt: frozenset[int],
@@ -178,10 +197,11 @@ def open_deal(
         antes, refunds = _cap(rules, deal.pot, antes, eldest)
     for seat in seats:
         stacks[seat] -= antes[seat]
-    new_events += [_ante_paid(seat, antes[seat]) for seat in seats if antes[seat]]
+    contributions = tuple(antes)
+    new_events += _ante_events(eldest, contributions)
     if refunds is not None:
         new_events.append(PotCapped(rules.pot_cap or 0, refunds))
-    deal = _anted(deal, tuple(stacks), deal.pot + sum(antes), tuple(antes), rebuys)
+    deal = _anted(deal, tuple(stacks), deal.pot + sum(antes), contributions, rebuys)
     zeros = _ZEROS[n]
     return _new_record(
         _new_table(deal, _DEAL, (), -1, 0, 0, _NONES[n], None, (1 << n) - 1),
@@ -238,14 +258,14 @@ def settle_stay(record: Record) -> Record:
     events = record.event_log
     order = record.table.order
     if not order:
-        record = record._replace(event_log=events.append(PotCarried(pot)))
+        record = _with_events(record, events.append(PotCarried(pot)))
         return end_deal(record, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS)
     winner = order[0]
     stacks = list(deal.stacks)
     stacks[winner] += pot
     shares = tuple(pot if seat == winner else 0 for seat in range(len(stacks)))
-    won = PotWon(pot, (winner,), shares, 0, "the only seat in")
-    record = record._replace(event_log=events.append(won))
+    won = _pot_won(pot, (winner,), shares, 0, "the only seat in")
+    record = _with_events(record, events.append(won))
     return end_deal(record, stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS)
 
 

@@ -153,15 +153,7 @@ def _said(
     live = table.live
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
-        return settle_stay(
-            record._replace(
-                table=table._replace(order=order),
-                hands=hands,
-                past=past,
-                recent=recent,
-                hidden=hidden,
-            )
-        )
+        return settle_stay(_stay_ended(record, _ordered(table, order), hands, past, recent, hidden))
     first = order[0]
     if deal.rules.exchange:
         phase, leader = _EXCHANGE, record.leader
@@ -172,9 +164,11 @@ def _said(
 
 
 _stayed = copier(Table, ("phase", "order"))
+_ordered = copier(Table, ("order",))
+_stay_ended = copier(Record, ("table", "hands", "past", "recent", "hidden"))
 _after_stay = copier(Record, ("table", "to_act", "hands", "leader", "past", "recent", "hidden"))
-"""The table and the record once the stay phase leaves two seats or more in, these
-fields given in this order."""
+"""The table and the record once the stay phase is over (``_stayed`` and
+``_after_stay`` when it leaves two seats or more in), these fields given in this order."""
 
 
 _spoke = copier(Record, ("table", "to_act", "hands", "past", "recent", "hidden"))
