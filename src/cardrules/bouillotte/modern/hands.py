@@ -29,6 +29,7 @@ __all__ = [
     "card_value",
     "evaluate",
     "value_of",
+    "values_of",
 ]
 
 Category = Literal["carre", "favori", "simple", "point"]
@@ -317,6 +318,59 @@ def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) 
             ),
         )
     return found
+
+
+def values_of(
+    rules: Rules,
+    hands: tuple[tuple[Card, ...], ...],
+    retournes: tuple[Card, ...],
+    seats: tuple[int, ...],
+) -> tuple[dict[int, tuple[Any, ...]], dict[int, str]]:
+    """What the showdown needs of the hands of ``seats`` with ``retournes`` (what
+    :func:`value_of` finds, the options and retournés read once): by seat, each
+    value's :attr:`~HandValue.key` and its words.
+
+    >>> from cardrules.cards import cards
+    >>> values_of(Rules(players=3), (cards("Kh Kd 8s"), (), cards("9c Jc Ac")), cards("Kc"),
+    ...           (0, 2))[1]
+    {0: 'brelan favori of kings', 2: 'point of 41 in ♣'}
+    """
+    first = retournes[0].index
+    turned = first << 52
+    second = -1
+    if len(retournes) > 1:
+        second = retournes[1].index
+        turned |= (second + 1) << 58
+    favori, point_values, tiebreak = rules.favori, rules.point_values, rules.point_tiebreak
+    keys = {}
+    texts = {}
+    for seat in seats:
+        a, b, c = hands[seat]
+        options = (
+            favori,
+            point_values,
+            tiebreak,
+            1 << a.index | 1 << b.index | 1 << c.index | turned,
+        )
+        found: HandValue | None = _lookup(options)
+        if found is None:
+            low, mid, high = sorted((a.index, b.index, c.index))
+            found = _VALUES.put(
+                options,
+                _compute(
+                    low,
+                    mid,
+                    high,
+                    first,
+                    second,
+                    favori,
+                    point_values == "pip",
+                    tiebreak == "kickers",
+                ),
+            )
+        keys[seat] = found.key
+        texts[seat] = found._text
+    return keys, texts
 
 
 def brelans_of(

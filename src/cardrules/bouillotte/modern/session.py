@@ -35,7 +35,7 @@ from cardrules.pots import (
 )
 
 from .events import HandShown
-from .hands import HandValue, value_of
+from .hands import values_of
 from .phase import Phase
 from .record import Cards, Deal, Record, mask, seats_from, seats_in
 from .rules import Rules
@@ -259,23 +259,32 @@ def showdown(record: Record) -> Record:
         events.append(_new_excess(seat, amount))
     eldest = (deal.dealer + 1) % n
     live = record.live
-    hands, retournes = record.cards.hands, deal.retournes
-    values: dict[int, HandValue] = {}
-    keys = {}  # the values compare by their keys: compare those, in C
+    hands = record.cards.hands
+    shown = seats_in(live, n)
+    keys, texts = values_of(rules, hands, deal.retournes, shown)
+    level = contributions[shown[0]]
+    same = True  # whether every seat still in put in the same: one pot
     for seat in seats_from(eldest, n):
         if live >> seat & 1:
-            value = values[seat] = value_of(rules, hands[seat], retournes)
-            keys[seat] = value.key
-            events.append(_new_shown(seat, hands[seat], str(value)))
-    for index, (amount, eligible) in enumerate(side_pots_of(contributions, seats_in(live, n))):
+            events.append(_new_shown(seat, hands[seat], texts[seat]))
+            if contributions[seat] != level:
+                same = False
+    pots = ((sum(contributions), shown),) if same else side_pots_of(contributions, shown)
+    for index, (amount, eligible) in enumerate(pots):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
         winners = tuple([seat for seat in eligible if keys[seat] == best])
-        shares = split_pot_unchecked(amount, winners, eldest, n)
-        for seat in winners:
-            stacks[seat] += shares[seat]
-        events.append(_new_pot_won(amount, winners, shares, index, str(values[winners[0]])))
+        if len(winners) == 1:  # the common case: nothing to divide
+            shares = [0] * n
+            shares[winners[0]] = amount
+            stacks[winners[0]] += amount
+            split = tuple(shares)
+        else:
+            split = split_pot_unchecked(amount, winners, eldest, n)
+            for seat in winners:
+                stacks[seat] += split[seat]
+        events.append(_new_pot_won(amount, winners, split, index, texts[winners[0]]))
     return end_deal(record, tuple(stacks), events)
 
 
