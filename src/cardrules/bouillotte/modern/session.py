@@ -130,9 +130,12 @@ def start_deal(
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
         chips = tuple([chips - ante for chips in stacks])
         contributions = (ante,) * n
-        events += _full_antes(dealer, n, ante)
+        antes = _full_antes_lookup((dealer, n, ante))
+        events += _full_antes(dealer, n, ante) if antes is None else antes
+        largest = ante
     else:
         chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
+        largest = max(contributions)
     deal = _opened(
         old,
         Phase.DEAL,
@@ -141,22 +144,30 @@ def start_deal(
         0,
         (),
         (),
-        (None,) * n,
+        _NO_ANNOUNCEMENT[n],
         0,
         rebuys,
         old.event_log.extend(events),
     )
+    cards = record.cards
     return _between_deals(
         record,
         deal,
-        _no_cards(record.cards, n),
+        _cards_between(cards, (), _NO_HANDS[n], _ZEROS[n], 0, None),
         chips,
         contributions,
         CHANCE,
-        max(contributions),
-        mask(n),
+        largest,
+        _ALL[n],
         0,
     )
+
+
+_NO_ANNOUNCEMENT = {n: (None,) * n for n in (3, 4, 5)}
+_NO_HANDS = {n: ((),) * n for n in (3, 4, 5)}
+_ZEROS = {n: (0,) * n for n in (3, 4, 5)}
+_ALL = {n: mask(n) for n in (3, 4, 5)}
+"""Per number of seats: the values of a deal about to begin (shared tuples)."""
 
 
 def _antes(
@@ -187,6 +198,7 @@ def _antes(
 _FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
 """The ante events of a deal in which every seat antes in full, by dealer, seats and
 ante (events are values: the deals share them)."""
+_full_antes_lookup = _FULL_ANTES.lookup
 
 
 def _full_antes(dealer: int, players: int, ante: int) -> tuple[Event, ...]:
