@@ -29,6 +29,7 @@ __all__ = [
     "card_value",
     "evaluate",
     "value_of",
+    "values_of",
 ]
 
 Category = Literal["carre", "favori", "simple", "point"]
@@ -192,37 +193,62 @@ _VALUES = BoundedCache[tuple[str, str, str, int], HandValue](max_bytes=1 << 24)
 """Hand values by options and cards (the values themselves are shared: each entry
 weighs one reference, but the budget counts a value's whole size, so it is generous)."""
 _lookup = _VALUES.lookup
-_FLAT_POINTS = tuple(11 if rank == 14 else 10 for rank in range(15))
-_PIP_POINTS = tuple(11 if rank == 14 else rank if rank < 10 else 10 for rank in range(15))
 _SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
 
 
+def _suit_parts(suit: int, pip: bool, kickers: bool) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """For each nonempty set of cards of ``suit`` in the piquet deck, as a mask of card
+    indices: its point total and what the point's key compares after it (its ranks
+    from the highest, or the highest alone)."""
+    indices = [card.index for card in _PIQUET if card.index & 3 == suit]
+    parts = {}
+    for chosen in range(1, 1 << len(indices)):
+        held = [i for k, i in enumerate(indices) if chosen >> k & 1]
+        ranks = [(i >> 2) + 2 for i in sorted(held, reverse=True)]
+        total = sum(11 if r == 14 else r if pip and r < 10 else 10 for r in ranks)
+        parts[sum(1 << i for i in held)] = (total, tuple(ranks) if kickers else (ranks[0],))
+    return parts
+
+
+_PARTS = tuple(
+    {k: v for suit in range(4) for k, v in _suit_parts(suit, pip, kickers).items()}
+    for pip in (False, True)
+    for kickers in (False, True)
+)
+"""By ``pip << 1 | kickers``: a suit's cards (a mask of card indices) → the point total
+and ranks they give (M-1.4, M-5.5, M-5.6)."""
+_SUIT_BITS = tuple(sum(1 << i for i in range(suit, 52, 4)) for suit in range(4))
+"""Each suit's cards as a mask of card indices."""
+_HAND_SUITS = tuple(
+    tuple(dict.fromkeys((code >> 4, code >> 2 & 3, code & 3))) for code in range(64)
+)
+"""By the suits of a hand's three cards packed two bits each: its suits in that order,
+once each (the order in which the point's suits are compared)."""
+
+
 def _compute(
-    hand: list[int], retournes: list[int], favori: str, pip: bool, kickers: bool
+    a: int, b: int, c: int, first: int, second: int, favori: str, pip: bool, kickers: bool
 ) -> HandValue:
-    """The value from card indices (rank = index // 4 + 2, suit = index % 4); ``hand``
-    sorted. Among suits of equal point keys the suit of the lowest card is named."""
-    worth = _PIP_POINTS if pip else _FLAT_POINTS
-    ranks_of: dict[int, list[int]] = {}
-    for i in sorted(hand + retournes, reverse=True):
-        ranks_of.setdefault(i & 3, []).append((i >> 2) + 2)
-    flag_of = {retournes[-1] & 3: 1} if len(retournes) > 1 else {}
-    flag_of[retournes[0] & 3] = 2
+    """The value from card indices (rank = index // 4 + 2, suit = index % 4), hand
+    ``a < b < c``, retournés ``first`` and ``second`` (-1 if none). Among suits of equal
+    point keys the suit of the lowest card is named."""
+    everything = 1 << a | 1 << b | 1 << c | 1 << first
+    if second >= 0:
+        everything |= 1 << second
+    lead, other = first & 3, second & 3 if second >= 0 else -1
+    parts = _PARTS[pip << 1 | kickers]
     best: tuple[Any, ...] = ()
     best_suit = -1
-    for suit in dict.fromkeys([hand[0] & 3, hand[1] & 3, hand[2] & 3]):
-        ranks = ranks_of[suit]
-        total = 0
-        for rank in ranks:
-            total += worth[rank]
-        key = (total, tuple(ranks) if kickers else (ranks[0],), flag_of.get(suit, 0))
+    for suit in _HAND_SUITS[(a & 3) << 4 | (b & 3) << 2 | c & 3]:
+        total, ranks = parts[everything & _SUIT_BITS[suit]]
+        key = (total, ranks, 2 if suit == lead else 1 if suit == other else 0)
         if not best or key > best:
             best, best_suit = key, suit
     points = best[0]
-    low, mid, high = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
+    low, mid, high = a >> 2, b >> 2, c >> 2
     pair = mid if low == mid or mid == high else -1
     if pair >= 0:
-        matching = sum(1 for i in retournes if i >> 2 == pair)
+        matching = (first >> 2 == pair) + (second >> 2 == pair)
         level = 0
         category: Category = "point"
         if low == high:
@@ -240,6 +266,7 @@ def _compute(
 
 
 _SHARED = BoundedCache[tuple[Any, ...], HandValue](max_bytes=1 << 20)
+_shared_lookup = _SHARED.lookup
 _RANKS = {int(rank): rank for rank in Rank}
 
 
@@ -249,7 +276,7 @@ def _shared(
     """The one :class:`HandValue` of these parts (``rank`` 0 for a point hand): many
     hands share a value, and a shared value formats its text once."""
     parts = (category, key, points, suit)
-    found = _SHARED.get(parts)
+    found = _shared_lookup(parts)
     if found is None:
         brelan = _RANKS[rank] if rank else None
         text = _words(category, brelan, points, _SUITS[suit])
@@ -266,24 +293,84 @@ def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) 
     'brelan favori of kings'
     """
     a, b, c = hand
-    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | (retournes[0].index << 52)
+    first = retournes[0].index
+    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | (first << 52)
+    second = -1
     if len(retournes) > 1:
-        key |= (retournes[1].index + 1) << 58
+        second = retournes[1].index
+        key |= (second + 1) << 58
     favori, point_values, tiebreak = rules.favori, rules.point_values, rules.point_tiebreak
     options = (favori, point_values, tiebreak, key)
     found: HandValue | None = _lookup(options)
     if found is None:  # cached by the cards' indices (the hand in any order) and options
+        low, mid, high = sorted((a.index, b.index, c.index))
         found = _VALUES.put(
             options,
             _compute(
-                sorted((a.index, b.index, c.index)),
-                [r.index for r in retournes],
+                low,
+                mid,
+                high,
+                first,
+                second,
                 favori,
                 point_values == "pip",
                 tiebreak == "kickers",
             ),
         )
     return found
+
+
+def values_of(
+    rules: Rules,
+    hands: tuple[tuple[Card, ...], ...],
+    retournes: tuple[Card, ...],
+    seats: tuple[int, ...],
+) -> tuple[dict[int, tuple[Any, ...]], dict[int, str]]:
+    """What the showdown needs of the hands of ``seats`` with ``retournes`` (what
+    :func:`value_of` finds, the options and retournés read once): by seat, each
+    value's :attr:`~HandValue.key` and its words.
+
+    >>> from cardrules.cards import cards
+    >>> values_of(Rules(players=3), (cards("Kh Kd 8s"), (), cards("9c Jc Ac")), cards("Kc"),
+    ...           (0, 2))[1]
+    {0: 'brelan favori of kings', 2: 'point of 41 in ♣'}
+    """
+    first = retournes[0].index
+    turned = first << 52
+    second = -1
+    if len(retournes) > 1:
+        second = retournes[1].index
+        turned |= (second + 1) << 58
+    favori, point_values, tiebreak = rules.favori, rules.point_values, rules.point_tiebreak
+    keys = {}
+    texts = {}
+    for seat in seats:
+        a, b, c = hands[seat]
+        options = (
+            favori,
+            point_values,
+            tiebreak,
+            1 << a.index | 1 << b.index | 1 << c.index | turned,
+        )
+        found: HandValue | None = _lookup(options)
+        if found is None:
+            low, mid, high = sorted((a.index, b.index, c.index))
+            found = _VALUES.put(
+                options,
+                _compute(
+                    low,
+                    mid,
+                    high,
+                    first,
+                    second,
+                    favori,
+                    point_values == "pip",
+                    tiebreak == "kickers",
+                ),
+            )
+        keys[seat] = found.key
+        texts[seat] = found._text
+    return keys, texts
 
 
 def brelans_of(

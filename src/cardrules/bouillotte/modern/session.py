@@ -35,7 +35,7 @@ from cardrules.pots import (
 )
 
 from .events import HandShown
-from .hands import HandValue, value_of
+from .hands import values_of
 from .phase import Phase
 from .record import Cards, Deal, Record, mask, seats_from, seats_in
 from .rules import Rules
@@ -130,9 +130,12 @@ def start_deal(
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
         chips = tuple([chips - ante for chips in stacks])
         contributions = (ante,) * n
-        events += _full_antes(dealer, n, ante)
+        antes = _full_antes_lookup((dealer, n, ante))
+        events += _full_antes(dealer, n, ante) if antes is None else antes
+        largest = ante
     else:
         chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
+        largest = max(contributions)
     deal = _opened(
         old,
         Phase.DEAL,
@@ -141,22 +144,30 @@ def start_deal(
         0,
         (),
         (),
-        (None,) * n,
+        _NO_ANNOUNCEMENT[n],
         0,
         rebuys,
         old.event_log.extend(events),
     )
+    cards = record.cards
     return _between_deals(
         record,
         deal,
-        _no_cards(record.cards, n),
+        _cards_between(cards, (), _NO_HANDS[n], _ZEROS[n], 0, None),
         chips,
         contributions,
         CHANCE,
-        max(contributions),
-        mask(n),
+        largest,
+        _ALL[n],
         0,
     )
+
+
+_NO_ANNOUNCEMENT = {n: (None,) * n for n in (3, 4, 5)}
+_NO_HANDS = {n: ((),) * n for n in (3, 4, 5)}
+_ZEROS = {n: (0,) * n for n in (3, 4, 5)}
+_ALL = {n: mask(n) for n in (3, 4, 5)}
+"""Per number of seats: the values of a deal about to begin (shared tuples)."""
 
 
 def _antes(
@@ -187,6 +198,7 @@ def _antes(
 _FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
 """The ante events of a deal in which every seat antes in full, by dealer, seats and
 ante (events are values: the deals share them)."""
+_full_antes_lookup = _FULL_ANTES.lookup
 
 
 def _full_antes(dealer: int, players: int, ante: int) -> tuple[Event, ...]:
@@ -259,23 +271,32 @@ def showdown(record: Record) -> Record:
         events.append(_new_excess(seat, amount))
     eldest = (deal.dealer + 1) % n
     live = record.live
-    hands, retournes = record.cards.hands, deal.retournes
-    values: dict[int, HandValue] = {}
-    keys = {}  # the values compare by their keys: compare those, in C
+    hands = record.cards.hands
+    shown = seats_in(live, n)
+    keys, texts = values_of(rules, hands, deal.retournes, shown)
+    level = contributions[shown[0]]
+    same = True  # whether every seat still in put in the same: one pot
     for seat in seats_from(eldest, n):
         if live >> seat & 1:
-            value = values[seat] = value_of(rules, hands[seat], retournes)
-            keys[seat] = value.key
-            events.append(_new_shown(seat, hands[seat], str(value)))
-    for index, (amount, eligible) in enumerate(side_pots_of(contributions, seats_in(live, n))):
+            events.append(_new_shown(seat, hands[seat], texts[seat]))
+            if contributions[seat] != level:
+                same = False
+    pots = ((sum(contributions), shown),) if same else side_pots_of(contributions, shown)
+    for index, (amount, eligible) in enumerate(pots):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
         winners = tuple([seat for seat in eligible if keys[seat] == best])
-        shares = split_pot_unchecked(amount, winners, eldest, n)
-        for seat in winners:
-            stacks[seat] += shares[seat]
-        events.append(_new_pot_won(amount, winners, shares, index, str(values[winners[0]])))
+        if len(winners) == 1:  # the common case: nothing to divide
+            shares = [0] * n
+            shares[winners[0]] = amount
+            stacks[winners[0]] += amount
+            split = tuple(shares)
+        else:
+            split = split_pot_unchecked(amount, winners, eldest, n)
+            for seat in winners:
+                stacks[seat] += split[seat]
+        events.append(_new_pot_won(amount, winners, split, index, texts[winners[0]]))
     return end_deal(record, tuple(stacks), events)
 
 

@@ -20,6 +20,8 @@ deal is :mod:`.session`'s.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.cards import Card
@@ -50,17 +52,20 @@ def deal_hands(order: tuple[Card, ...], eldest: int, players: int) -> tuple[tupl
     >>> deal_hands(tuple(range(9)), 1, 3)
     ((2, 5, 8), (0, 3, 6), (1, 4, 7))
     """
-    return tuple(map(order.__getitem__, _DEALT[players][eldest]))
+    hands: tuple[tuple[Card, ...], ...] = _DEALT[players][eldest](order)
+    return hands
 
 
 _DEALT = {
     n: tuple(
-        tuple(slice((seat - eldest) % n, 3 * n, n) for seat in range(n)) for eldest in range(n)
+        itemgetter(*[slice((seat - eldest) % n, 3 * n, n) for seat in range(n)])
+        for eldest in range(n)
     )
     for n in (3, 4, 5)
 }
 """Per number of seats and eldest: each seat's cards as a slice of the shuffled deck
-(the k-th seat from eldest gets cards k, k + players, k + 2 * players)."""
+(the k-th seat from eldest gets cards k, k + players, k + 2 * players), all taken by one
+call."""
 _new_turned = constructor(RetournesTurned, ("cards",))
 _dealt_cards = copier(
     Cards, ("deck", "hands", "face_up", "brelans", "shuffles", "received", "_seen")
