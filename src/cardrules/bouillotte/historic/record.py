@@ -13,9 +13,11 @@ Representation:
   suit ``& 3``);
 * **chips** are ints, per seat in tuples of four: ``stacks`` (outside the pot) and
   ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
-* **logs** are :class:`~cardrules.game.Log` values shared between states: the public
-  log of actions (shuffles without their order), the shuffles, each seat's cards
-  received, and the events (views share them: they show the whole session).
+* **logs** are :class:`~cardrules.game.Log` values shared between states: the
+  shuffles, each seat's cards received, and the events (views share them: they show
+  the whole session); the public log of actions (shuffles without their order) is
+  kept as a log's full chunks (:attr:`Record.past`) and the tuple of the newest actions
+  (:attr:`Record.recent`), to which a step adds its action without building a log.
 
 A :class:`Record` holds what an action of the betting changes, and the hidden cards
 (the hands, the shuffles, the cards each seat received: a view replaces these three
@@ -44,8 +46,9 @@ from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log
 
-__all__ = ["AFTER", "ALL", "SEATS", "Deal", "Record"]
+__all__ = ["AFTER", "ALL", "SEATS", "Deal", "Record", "logged_at_shuffle"]
 
+_CHUNK = Log.CHUNK
 ALL = (1 << PLAYERS) - 1
 """The mask of every seat."""
 
@@ -130,9 +133,13 @@ class Record(shell.Record, shell.DealFacts):
     """Each seat's three cards (``()`` before the shuffle): here rather than in the
     :class:`Deal`, so that a view leaves out the others' cards by replacing this field
     of its record copy alone."""
-    public_log: Log[Action] = attrs.field(repr=False)
-    """Every action since ``new_game`` as every seat saw it: each shuffle without its
-    order (views share this log)."""
+    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
+    """The full chunks of :attr:`public_log` up to the last shuffle (shared by the
+    states of a session and by their views)."""
+    recent: tuple[Action, ...] = attrs.field(repr=False)
+    """The actions of :attr:`public_log` after :attr:`past`: a step adds its action to
+    this tuple and builds no log; the shuffle moves its full chunks to :attr:`past`
+    (:func:`logged_at_shuffle`)."""
     shuffles: Log[Shuffle] = attrs.field(repr=False)
     """The shuffles of the session's deals, in order (their orders are hidden)."""
     received: tuple[Log[tuple[Card, ...]], ...] = attrs.field(repr=False)
@@ -141,6 +148,15 @@ class Record(shell.Record, shell.DealFacts):
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of historic Bouillotte is private (views show every action whole)."""
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action since ``new_game`` as every seat saw it: each shuffle without
+        its order (views share its chunks)."""
+        recent = self.recent
+        if len(recent) <= _CHUNK:
+            return Log(self.past, recent)
+        return Log(self.past).extend(recent)
 
     @property
     def log(self) -> Log[Action]:
@@ -161,3 +177,23 @@ class Record(shell.Record, shell.DealFacts):
     def event_log(self) -> Log[Event]:
         """Every event since ``new_game`` (kept in the deal)."""
         return self.deal.event_log
+
+
+def logged_at_shuffle(
+    record: Record, action: Action
+) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+    """:attr:`Record.past` and :attr:`Record.recent` once ``action`` (the shuffle, once
+    per deal) is logged, with the full chunks of the actions since the last shuffle
+    moved to ``past``: the layout of a :class:`~cardrules.game.Log` of the same actions,
+    so that records of equal logs are equal.
+
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> from cardrules.chance import HIDDEN_SHUFFLE
+    >>> logged_at_shuffle(new_game()._record, HIDDEN_SHUFFLE)
+    ((), (Shuffle(order=()),))
+    """
+    recent = (*record.recent, action)
+    if len(recent) <= _CHUNK:
+        return record.past, recent
+    log = Log(record.past).extend(recent)
+    return log.chunks, log.tail

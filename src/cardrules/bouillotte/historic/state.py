@@ -189,7 +189,8 @@ def new_game(
         pending=0,
         to_act=None,
         hands=((),) * PLAYERS,
-        public_log=Log(),
+        past=(),
+        recent=(),
         shuffles=Log(),
         received=(Log(),) * PLAYERS,
     )

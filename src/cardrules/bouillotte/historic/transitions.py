@@ -16,7 +16,7 @@ from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
 from cardrules.bouillotte.historic.legality import legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import AFTER, SEATS, Deal, Record
+from cardrules.bouillotte.historic.record import AFTER, SEATS, Deal, Record, logged_at_shuffle
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
@@ -79,21 +79,21 @@ def on_carre(record: Record, action: Action) -> Step:
         _with(record.stacks, seat, -stake),
         _with(contributions, seat, stake),
         CHANCE if last else (seat + 1) % PLAYERS,
-        record.public_log.append(action),
+        (*record.recent, action),
     )
     return record if last else (record, legal(record))
 
 
-_carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", "public_log"))
+_carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", "recent"))
 """The record after a carre."""
 
 
 def on_decline(record: Record, action: Action) -> Step:
     """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
-    return _declined(record, _DEAL, CHANCE, record.public_log.append(action))
+    return _declined(record, _DEAL, CHANCE, (*record.recent, action))
 
 
-_declined = copier(Record, ("phase", "to_act", "public_log"))
+_declined = copier(Record, ("phase", "to_act", "recent"))
 """The record after the refusal of the carre."""
 
 
@@ -116,6 +116,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
     seen0, seen1, seen2, seen3 = record.received
+    past, recent = logged_at_shuffle(record, HIDDEN_SHUFFLE)
     record = _shuffled(
         record,
         _turned_up(deal, order[3 * PLAYERS], None),
@@ -123,7 +124,8 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
         pending,
         AFTER[pending][(first - 1) % PLAYERS],  # -1 when nobody may speak
         hands,
-        record.public_log.append(HIDDEN_SHUFFLE),
+        past,
+        recent,
         record.shuffles.append(shuffle),
         (
             seen0.append(hands[0]),
@@ -139,7 +141,17 @@ _turned_up = copier(Deal, ("retourne", "showdown"))
 """The deal once shuffled: the retourné up, the last showdown's hands put away."""
 _shuffled = copier(
     Record,
-    ("deal", "phase", "pending", "to_act", "hands", "public_log", "shuffles", "received"),
+    (
+        "deal",
+        "phase",
+        "pending",
+        "to_act",
+        "hands",
+        "past",
+        "recent",
+        "shuffles",
+        "received",
+    ),
 )
 """The record once shuffled and dealt."""
 
@@ -148,18 +160,18 @@ _shuffled = copier(
 
 
 # the copies of the commonest steps, fields given in this order (no keyword parsing)
-_passed = copier(Record, ("pending", "to_act", "public_log"))
-_called = copier(Record, ("stacks", "contributions", "pending", "to_act", "public_log"))
-_folded = copier(Record, ("live", "pending", "to_act", "public_log"))
+_passed = copier(Record, ("pending", "to_act", "recent"))
+_called = copier(Record, ("stacks", "contributions", "pending", "to_act", "recent"))
+_folded = copier(Record, ("live", "pending", "to_act", "recent"))
 _raised = copier(
     Record,
-    ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "public_log"),
+    ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "recent"),
 )
 # and of the steps that close a cycle (the deal's end or the count reads them)
-_logged = copier(Record, ("public_log",))
-_chipped = copier(Record, ("stacks", "contributions", "public_log"))
-_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "public_log"))
-_folded_last = copier(Record, ("live", "public_log"))
+_logged = copier(Record, ("recent",))
+_chipped = copier(Record, ("stacks", "contributions", "recent"))
+_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "recent"))
+_folded_last = copier(Record, ("live", "recent"))
 _counted = copier(Record, ("phase", "pending", "to_act"))
 
 
@@ -179,9 +191,9 @@ def on_check(record: Record, action: Check) -> Step:
     seat: int = record.to_act  # type: ignore[assignment]
     pending = record.pending & ~(1 << seat)
     if pending:
-        changed = _passed(record, pending, AFTER[pending][seat], record.public_log.append(action))
+        changed = _passed(record, pending, AFTER[pending][seat], (*record.recent, action))
         return changed, legal(changed)
-    return _cycle_closed(record, _logged(record, record.public_log.append(action)))
+    return _cycle_closed(record, _logged(record, (*record.recent, action)))
 
 
 def on_call(record: Record, action: Call) -> Step:
@@ -200,12 +212,10 @@ def on_call(record: Record, action: Call) -> Step:
             tuple(contributions),
             pending,
             AFTER[pending][seat],
-            record.public_log.append(action),
+            (*record.recent, action),
         )
         return changed, legal(changed)
-    changed = _chipped(
-        record, tuple(stacks), tuple(contributions), record.public_log.append(action)
-    )
+    changed = _chipped(record, tuple(stacks), tuple(contributions), (*record.recent, action))
     return _cycle_closed(record, changed)
 
 
@@ -234,12 +244,10 @@ def on_raise(record: Record, action: Raise) -> Step:
             seat,
             pending,
             AFTER[pending][seat],
-            record.public_log.append(action),
+            (*record.recent, action),
         )
         return changed, legal(changed)
-    changed = _raised_last(
-        record, new_stacks, tuple(contributions), seat, record.public_log.append(action)
-    )
+    changed = _raised_last(record, new_stacks, tuple(contributions), seat, (*record.recent, action))
     return _count(changed, seat)
 
 
@@ -247,7 +255,7 @@ def on_fold(record: Record, action: Fold) -> Step:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
-    log = record.public_log.append(action)
+    log = (*record.recent, action)
     if _COUNT[live] == 1:
         return win_alone(_folded_last(record, live, log))
     pending = record.pending & ~(1 << seat)
