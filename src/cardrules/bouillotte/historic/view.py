@@ -22,10 +22,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from cardrules._fast import copier
+from cardrules._fast import seat_copiers
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record
+from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.game import Log
@@ -127,15 +128,11 @@ class View(ViewBase):
 
 
 _EMPTY: Log[Any] = Log()
-_public_record = copier(Record, ("hands", "shuffles", "received"))
-_ALONE_AT: tuple[Callable[[Any, Any], tuple[Any, ...]], ...] = (
-    lambda own, none: (own, none, none, none),
-    lambda own, none: (none, own, none, none),
-    lambda own, none: (none, none, own, none),
-    lambda own, none: (none, none, none, own),
+_PUBLIC_RECORDS: tuple[Callable[[Record], Record], ...] = seat_copiers(
+    Record, PLAYERS, {"hands": (), "received": _EMPTY}, {"shuffles": _EMPTY}
 )
-"""``_ALONE_AT[seat](own, none)``: the four seats' values with ``own`` at ``seat`` and
-``none`` elsewhere (one tuple built, no list to copy)."""
+"""``_PUBLIC_RECORDS[seat](record)``: the record without the other seats' cards, of
+this deal or earlier ones, and without the shuffles' orders (built in one step)."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -147,8 +144,4 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    alone = _ALONE_AT[seat]
-    public = _public_record(
-        record, alone(record.hands[seat], ()), _EMPTY, alone(record.received[seat], _EMPTY)
-    )
-    return View._make(seat, public, legal)  # type: ignore[no-any-return]
+    return View._make(seat, _PUBLIC_RECORDS[seat](record), legal)  # type: ignore[no-any-return]
