@@ -34,6 +34,14 @@ and third come one and two rounds later (X-1, H-3.1: one card at a time from eld
 _CARRE, _DEAL, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.PLUS_RIEN
 _COUNT = tuple(len(seats) for seats in SEATS)
 """``_COUNT[mask]``: how many seats a mask holds."""
+_SET_AT: tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...] = (
+    lambda values, value: (value, values[1], values[2], values[3]),
+    lambda values, value: (values[0], value, values[2], values[3]),
+    lambda values, value: (values[0], values[1], value, values[3]),
+    lambda values, value: (values[0], values[1], values[2], value),
+)
+"""``_SET_AT[seat](values, value)``: the four ``values`` with ``value`` at ``seat`` (one
+tuple built, no list to copy)."""
 _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
@@ -44,13 +52,6 @@ _new_carre: Callable[[int, int, int], CarreStaked] = constructor(
     CarreStaked, ("seat", "amount", "pot")
 )
 """``CarreStaked(seat, amount, pot)`` without its checks."""
-
-
-def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
-    """``values`` with ``change`` added at ``seat``."""
-    changed = list(values)
-    changed[seat] += change
-    return tuple(changed)
 
 
 def _with_chips(stacks: tuple[int, ...]) -> int:
@@ -76,8 +77,8 @@ def on_carre(record: Record, action: Action) -> Step:
         record,
         deal,
         _DEAL if last else _CARRE,
-        _with(record.stacks, seat, -stake),
-        _with(contributions, seat, stake),
+        _SET_AT[seat](record.stacks, record.stacks[seat] - stake),
+        _SET_AT[seat](contributions, contributions[seat] + stake),
         CHANCE if last else (seat + 1) % PLAYERS,
         (*record.recent, action),
     )
@@ -199,23 +200,26 @@ def on_check(record: Record, action: Check) -> Step:
 def on_call(record: Record, action: Call) -> Step:
     """Match the largest contribution, or put in the whole stack (tapis, H-4.5)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    contributions = list(record.contributions)
-    stacks = list(record.stacks)
-    amount = min(max(contributions) - contributions[seat], stacks[seat])
-    stacks[seat] -= amount
-    contributions[seat] += amount
+    contributions = record.contributions
+    stacks = record.stacks
+    own, stack = contributions[seat], stacks[seat]
+    amount = max(contributions) - own
+    if amount > stack:
+        amount = stack
+    set_at = _SET_AT[seat]
+    stacks, contributions = set_at(stacks, stack - amount), set_at(contributions, own + amount)
     pending = record.pending & ~(1 << seat)
     if pending:
         changed = _called(
             record,
-            tuple(stacks),
-            tuple(contributions),
+            stacks,
+            contributions,
             pending,
             AFTER[pending][seat],
             (*record.recent, action),
         )
         return changed, legal(changed)
-    changed = _chipped(record, tuple(stacks), tuple(contributions), (*record.recent, action))
+    changed = _chipped(record, stacks, contributions, (*record.recent, action))
     return _cycle_closed(record, changed)
 
 
@@ -223,11 +227,9 @@ def on_raise(record: Record, action: Raise) -> Step:
     """Open or raise: every other seat still in and not all-in must answer (H-4.3, H-4.4)."""
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
-    contributions = list(record.contributions)
-    stacks = list(record.stacks)
-    stacks[seat] -= to - contributions[seat]
-    contributions[seat] = to
-    new_stacks = tuple(stacks)
+    set_at = _SET_AT[seat]
+    stacks = set_at(record.stacks, record.stacks[seat] - (to - record.contributions[seat]))
+    contributions = set_at(record.contributions, to)
     pending = (
         (  # the others still in with chips (an all-in seat no longer speaks)
             (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
@@ -239,15 +241,15 @@ def on_raise(record: Record, action: Raise) -> Step:
         changed = _raised(
             record,
             _BETTING,
-            new_stacks,
-            tuple(contributions),
+            stacks,
+            contributions,
             seat,
             pending,
             AFTER[pending][seat],
             (*record.recent, action),
         )
         return changed, legal(changed)
-    changed = _raised_last(record, new_stacks, tuple(contributions), seat, (*record.recent, action))
+    changed = _raised_last(record, stacks, contributions, seat, (*record.recent, action))
     return _count(changed, seat)
 
 
