@@ -32,6 +32,7 @@ when a deal ends. Every change is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
@@ -46,7 +47,7 @@ from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log
 
-__all__ = ["AFTER", "ALL", "SEATS", "Deal", "Record", "logged_at_shuffle"]
+__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "logged_at_shuffle"]
 
 _CHUNK = Log.CHUNK
 ALL = (1 << PLAYERS) - 1
@@ -73,6 +74,16 @@ AFTER: tuple[tuple[int, ...], ...] = tuple(
 )
 """``AFTER[mask][seat]``: the first seat of ``mask`` after ``seat`` in seat order (-1 if
 the mask is empty)."""
+
+
+SET_AT: tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...] = (
+    lambda values, value: (value, values[1], values[2], values[3]),
+    lambda values, value: (values[0], value, values[2], values[3]),
+    lambda values, value: (values[0], values[1], value, values[3]),
+    lambda values, value: (values[0], values[1], values[2], value),
+)
+"""``SET_AT[seat](values, value)``: the four ``values`` with ``value`` at ``seat`` (one
+tuple built, no list to copy)."""
 
 
 @attrs.frozen(slots=True)

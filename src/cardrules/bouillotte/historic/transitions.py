@@ -16,7 +16,14 @@ from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
 from cardrules.bouillotte.historic.legality import legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import AFTER, SEATS, Deal, Record, logged_at_shuffle
+from cardrules.bouillotte.historic.record import (
+    AFTER,
+    SEATS,
+    SET_AT,
+    Deal,
+    Record,
+    logged_at_shuffle,
+)
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
@@ -34,14 +41,6 @@ and third come one and two rounds later (X-1, H-3.1: one card at a time from eld
 _CARRE, _DEAL, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.PLUS_RIEN
 _COUNT = tuple(len(seats) for seats in SEATS)
 """``_COUNT[mask]``: how many seats a mask holds."""
-_SET_AT: tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...] = (
-    lambda values, value: (value, values[1], values[2], values[3]),
-    lambda values, value: (values[0], value, values[2], values[3]),
-    lambda values, value: (values[0], values[1], value, values[3]),
-    lambda values, value: (values[0], values[1], values[2], value),
-)
-"""``_SET_AT[seat](values, value)``: the four ``values`` with ``value`` at ``seat`` (one
-tuple built, no list to copy)."""
 _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
@@ -77,8 +76,8 @@ def on_carre(record: Record, action: Action) -> Step:
         record,
         deal,
         _DEAL if last else _CARRE,
-        _SET_AT[seat](record.stacks, record.stacks[seat] - stake),
-        _SET_AT[seat](contributions, contributions[seat] + stake),
+        SET_AT[seat](record.stacks, record.stacks[seat] - stake),
+        SET_AT[seat](contributions, contributions[seat] + stake),
         CHANCE if last else (seat + 1) % PLAYERS,
         (*record.recent, action),
     )
@@ -206,7 +205,7 @@ def on_call(record: Record, action: Call) -> Step:
     amount = max(contributions) - own
     if amount > stack:
         amount = stack
-    set_at = _SET_AT[seat]
+    set_at = SET_AT[seat]
     stacks, contributions = set_at(stacks, stack - amount), set_at(contributions, own + amount)
     pending = record.pending & ~(1 << seat)
     if pending:
@@ -227,7 +226,7 @@ def on_raise(record: Record, action: Raise) -> Step:
     """Open or raise: every other seat still in and not all-in must answer (H-4.3, H-4.4)."""
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
-    set_at = _SET_AT[seat]
+    set_at = SET_AT[seat]
     stacks = set_at(record.stacks, record.stacks[seat] - (to - record.contributions[seat]))
     contributions = set_at(record.contributions, to)
     pending = (
