@@ -18,11 +18,10 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
-from cardrules._fast import seat_copiers
+from cardrules._fast import seat_viewer
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record
@@ -128,11 +127,23 @@ class View(ViewBase):
 
 
 _EMPTY: Log[Any] = Log()
-_PUBLIC_RECORDS: tuple[Callable[[Record], Record], ...] = seat_copiers(
-    Record, PLAYERS, {"hands": (), "received": _EMPTY}, {"shuffles": _EMPTY}
+
+
+class _Viewer(Protocol):
+    """The type of :data:`_viewer` (named parameters, as the state's hook has)."""
+
+    def __call__(self, record: Record, seat: int, legal: Legal) -> View: ...
+
+
+_viewer = cast(
+    _Viewer,
+    seat_viewer(
+        Record, PLAYERS, {"hands": (), "received": _EMPTY}, {"shuffles": _EMPTY}, View._make
+    ),
 )
-"""``_PUBLIC_RECORDS[seat](record)``: the record without the other seats' cards, of
-this deal or earlier ones, and without the shuffles' orders (built in one step)."""
+"""``_viewer(record, seat, legal)``: what :func:`view_of` returns, in one Python call
+(the state's hook): the record copied without the other seats' cards, of this deal or
+earlier ones, and without the shuffles' orders, and the view made of it."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -144,4 +155,4 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    return View._make(seat, _PUBLIC_RECORDS[seat](record), legal)  # type: ignore[no-any-return]
+    return _viewer(record, seat, legal)
