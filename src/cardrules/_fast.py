@@ -36,6 +36,7 @@ __all__ = [
     "keyword_constructor",
     "replacer",
     "resetting_replacer",
+    "seat_viewer",
 ]
 
 T = TypeVar("T")
@@ -354,3 +355,54 @@ def appender(cls: type, size: int, close: Callable[[tuple[Any, ...]], Any]) -> C
     append.__qualname__ = f"{cls.__name__}.append"
     append.__doc__ = "This log with ``item`` added at the end."
     return append
+
+
+def seat_viewer(
+    cls: type[T],
+    players: int,
+    per_seat: dict[str, object],
+    constants: dict[str, object],
+    make: Callable[[int, T, Any], Any],
+) -> Callable[[T, int, Any], Any]:
+    """A function ``view(value, seat, extra)`` that returns ``make(seat, copy, extra)``,
+    where ``copy`` is a copy of ``value`` (an instance of ``cls``) in which each field
+    of ``per_seat`` (a tuple of one item per seat) keeps the seat's own item and has
+    the blank given for it everywhere else, each field of ``constants`` is set to its
+    value, and every other field is copied: for views, what a seat may not see left
+    out of a record and the view made in one Python call. ``seat`` must be a seat
+    (from 0 to ``players - 1``); nothing checks it.
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Table:
+    ...     hands: tuple[str, ...]
+    ...     deck: str
+    >>> view = seat_viewer(Table, 2, {"hands": "?"}, {"deck": ""}, lambda s, t, x: (s, t, x))
+    >>> view(Table(("a", "b"), "xyz"), 1, "legal")
+    (1, Table(hands=('?', 'b'), deck=''), 'legal')
+    """
+    unknown = (set(per_seat) | set(constants)) - set(_fields(cls))
+    if unknown:
+        raise AttributeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_make": make}
+    blanks = {name: f"_b{i}" for i, name in enumerate(per_seat)}
+    scope.update({blanks[name]: value for name, value in per_seat.items()})
+    values = {name: f"_k{j}" for j, name in enumerate(constants)}
+    scope.update({values[name]: value for name, value in constants.items()})
+    lines = ["def view(self, seat, extra):", "    new = _new(_draft)"]
+    for name in _fields(cls):
+        if name not in per_seat:
+            lines.append(f"    new.{name} = {values.get(name, f'self.{name}')}")
+    for seat in range(players):
+        test = (
+            "else:" if seat == players - 1 else f"{'if' if seat == 0 else 'elif'} seat == {seat}:"
+        )
+        lines.append(f"    {test}" if players > 1 else "    if True:")
+        for name in per_seat:
+            items = [f"self.{name}[{seat}]" if s == seat else blanks[name] for s in range(players)]
+            lines.append(f"        new.{name} = ({', '.join(items)},)")
+    lines += ["    new.__class__ = _cls", "    return _make(seat, new, extra)"]
+    exec("\n".join(lines), scope)
+    view: Callable[[T, int, Any], Any] = scope["view"]
+    view.__qualname__ = f"view_{cls.__name__}"
+    return view

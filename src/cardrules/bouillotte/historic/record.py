@@ -13,9 +13,11 @@ Representation:
   suit ``& 3``);
 * **chips** are ints, per seat in tuples of four: ``stacks`` (outside the pot) and
   ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
-* **logs** are :class:`~cardrules.game.Log` values shared between states: the public
-  log of actions (shuffles without their order), the shuffles, each seat's cards
-  received, and the events (views share them: they show the whole session).
+* **logs** are :class:`~cardrules.game.Log` values shared between states: the
+  shuffles, each seat's cards received, and the events (views share them: they show
+  the whole session); the public log of actions (shuffles without their order) is
+  kept as a log's full chunks (:attr:`Record.past`) and the tuple of the newest actions
+  (:attr:`Record.recent`), to which a step adds its action without building a log.
 
 A :class:`Record` holds what an action of the betting changes, and the hidden cards
 (the hands, the shuffles, the cards each seat received: a view replaces these three
@@ -30,6 +32,7 @@ when a deal ends. Every change is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
@@ -44,8 +47,9 @@ from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log
 
-__all__ = ["AFTER", "ALL", "SEATS", "Deal", "Record"]
+__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "logged_at_shuffle"]
 
+_CHUNK = Log.CHUNK
 ALL = (1 << PLAYERS) - 1
 """The mask of every seat."""
 
@@ -70,6 +74,16 @@ AFTER: tuple[tuple[int, ...], ...] = tuple(
 )
 """``AFTER[mask][seat]``: the first seat of ``mask`` after ``seat`` in seat order (-1 if
 the mask is empty)."""
+
+
+SET_AT: tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...] = (
+    lambda values, value: (value, values[1], values[2], values[3]),
+    lambda values, value: (values[0], value, values[2], values[3]),
+    lambda values, value: (values[0], values[1], value, values[3]),
+    lambda values, value: (values[0], values[1], values[2], value),
+)
+"""``SET_AT[seat](values, value)``: the four ``values`` with ``value`` at ``seat`` (one
+tuple built, no list to copy)."""
 
 
 @attrs.frozen(slots=True)
@@ -130,9 +144,13 @@ class Record(shell.Record, shell.DealFacts):
     """Each seat's three cards (``()`` before the shuffle): here rather than in the
     :class:`Deal`, so that a view leaves out the others' cards by replacing this field
     of its record copy alone."""
-    public_log: Log[Action] = attrs.field(repr=False)
-    """Every action since ``new_game`` as every seat saw it: each shuffle without its
-    order (views share this log)."""
+    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
+    """The full chunks of :attr:`public_log` up to the last shuffle (shared by the
+    states of a session and by their views)."""
+    recent: tuple[Action, ...] = attrs.field(repr=False)
+    """The actions of :attr:`public_log` after :attr:`past`: a step adds its action to
+    this tuple and builds no log; the shuffle moves its full chunks to :attr:`past`
+    (:func:`logged_at_shuffle`)."""
     shuffles: Log[Shuffle] = attrs.field(repr=False)
     """The shuffles of the session's deals, in order (their orders are hidden)."""
     received: tuple[Log[tuple[Card, ...]], ...] = attrs.field(repr=False)
@@ -141,6 +159,15 @@ class Record(shell.Record, shell.DealFacts):
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of historic Bouillotte is private (views show every action whole)."""
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action since ``new_game`` as every seat saw it: each shuffle without
+        its order (views share its chunks)."""
+        recent = self.recent
+        if len(recent) <= _CHUNK:
+            return Log(self.past, recent)
+        return Log(self.past).extend(recent)
 
     @property
     def log(self) -> Log[Action]:
@@ -161,3 +188,23 @@ class Record(shell.Record, shell.DealFacts):
     def event_log(self) -> Log[Event]:
         """Every event since ``new_game`` (kept in the deal)."""
         return self.deal.event_log
+
+
+def logged_at_shuffle(
+    record: Record, action: Action
+) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+    """:attr:`Record.past` and :attr:`Record.recent` once ``action`` (the shuffle, once
+    per deal) is logged, with the full chunks of the actions since the last shuffle
+    moved to ``past``: the layout of a :class:`~cardrules.game.Log` of the same actions,
+    so that records of equal logs are equal.
+
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> from cardrules.chance import HIDDEN_SHUFFLE
+    >>> logged_at_shuffle(new_game()._record, HIDDEN_SHUFFLE)
+    ((), (Shuffle(order=()),))
+    """
+    recent = (*record.recent, action)
+    if len(recent) <= _CHUNK:
+        return record.past, recent
+    log = Log(record.past).extend(recent)
+    return log.chunks, log.tail

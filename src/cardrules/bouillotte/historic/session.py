@@ -25,7 +25,7 @@ from cardrules.bouillotte.historic.hands import (
     point_winner_index,
 )
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import SEATS, Deal, Record
+from cardrules.bouillotte.historic.record import SEATS, SET_AT, Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.cards import Card, Suit
 from cardrules.events import (
@@ -121,13 +121,6 @@ _dealt_anew = copier(
 """The record of :func:`begin_deal` (the logs carry over)."""
 
 
-def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
-    """``values`` with ``change`` added at ``seat``."""
-    changed = list(values)
-    changed[seat] += change
-    return tuple(changed)
-
-
 def folded_of(live: int) -> tuple[bool, ...]:
     """For each seat, whether it has folded (it is not in the ``live`` mask).
 
@@ -219,8 +212,6 @@ def begin_deal(
     if ante > stacks[dealer]:  # X-3
         ante = stacks[dealer]
     events.append(_new_ante(dealer, ante))
-    after_ante = list(stacks)
-    after_ante[dealer] -= ante
     new_deal = _next_deal(
         deal,
         dealer,
@@ -238,7 +229,7 @@ def begin_deal(
         record,
         new_deal,
         _CARRE,
-        tuple(after_ante),
+        SET_AT[dealer](stacks, stacks[dealer] - ante),
         _ONE_AT[dealer](ante),
         _ALL,
         None,
@@ -285,7 +276,7 @@ def win_alone(record: Record) -> Record:
     (winner,) = SEATS[record.live]
     pot = deal.carried + sum(record.contributions)
     won = _new_pot_won(pot, _ALONE[winner], _ONE_AT[winner](pot), 0, None)
-    stacks = _with(record.stacks, winner, pot)
+    stacks = SET_AT[winner](record.stacks, record.stacks[winner] + pot)
     return end_deal(record, stacks, [won], 0, None, deal.primes)
 
 
@@ -297,7 +288,7 @@ def general_pass(record: Record) -> Record:
     stacks, primes = record.stacks, deal.primes
     if carreur is None:
         return end_deal(record, stacks, [PotCarried(pot)], pot, None, primes)
-    stacks = _with(stacks, carreur, pot)
+    stacks = SET_AT[carreur](stacks, stacks[carreur] + pot)
     return end_deal(record, stacks, [PotToCarreur(carreur, pot)], 0, None, primes)
 
 
@@ -312,10 +303,9 @@ def showdown(record: Record) -> Record:
     excess = uncalled_excess_unchecked(contributions)  # X-4
     if excess is not None:
         seat, amount = excess
-        returned, kept = list(stacks), list(contributions)
-        returned[seat] += amount
-        kept[seat] -= amount
-        stacks, contributions = tuple(returned), tuple(kept)
+        set_at = SET_AT[seat]
+        stacks = set_at(stacks, stacks[seat] + amount)
+        contributions = set_at(contributions, contributions[seat] - amount)
         events.append(_new_excess(seat, amount))
     brelans = brelans_shown(hands, retourne, live)
     pots = side_pots_of(contributions, SEATS[live], deal.carried)

@@ -66,7 +66,7 @@ class State(StateShell[Record]):
     _legal_of = staticmethod(legality.legal)
     _why_not = staticmethod(legality.why_not)
     _chance_cards = staticmethod(_deck)
-    _view_of = staticmethod(view.view_of)
+    _view_of = staticmethod(view._viewer)
     _returns = staticmethod(session.returns)
     _pots = staticmethod(session.pots_of)
 
@@ -189,7 +189,8 @@ def new_game(
         pending=0,
         to_act=None,
         hands=((),) * PLAYERS,
-        public_log=Log(),
+        past=(),
+        recent=(),
         shuffles=Log(),
         received=(Log(),) * PLAYERS,
     )

@@ -16,7 +16,14 @@ from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
 from cardrules.bouillotte.historic.legality import legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import AFTER, SEATS, Deal, Record
+from cardrules.bouillotte.historic.record import (
+    AFTER,
+    SEATS,
+    SET_AT,
+    Deal,
+    Record,
+    logged_at_shuffle,
+)
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
@@ -46,13 +53,6 @@ _new_carre: Callable[[int, int, int], CarreStaked] = constructor(
 """``CarreStaked(seat, amount, pot)`` without its checks."""
 
 
-def _with(values: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
-    """``values`` with ``change`` added at ``seat``."""
-    changed = list(values)
-    changed[seat] += change
-    return tuple(changed)
-
-
 def _with_chips(stacks: tuple[int, ...]) -> int:
     """The mask of the seats whose stack is not empty."""
     return (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
@@ -76,24 +76,24 @@ def on_carre(record: Record, action: Action) -> Step:
         record,
         deal,
         _DEAL if last else _CARRE,
-        _with(record.stacks, seat, -stake),
-        _with(contributions, seat, stake),
+        SET_AT[seat](record.stacks, record.stacks[seat] - stake),
+        SET_AT[seat](contributions, contributions[seat] + stake),
         CHANCE if last else (seat + 1) % PLAYERS,
-        record.public_log.append(action),
+        (*record.recent, action),
     )
     return record if last else (record, legal(record))
 
 
-_carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", "public_log"))
+_carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", "recent"))
 """The record after a carre."""
 
 
 def on_decline(record: Record, action: Action) -> Step:
     """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
-    return _declined(record, _DEAL, CHANCE, record.public_log.append(action))
+    return _declined(record, _DEAL, CHANCE, (*record.recent, action))
 
 
-_declined = copier(Record, ("phase", "to_act", "public_log"))
+_declined = copier(Record, ("phase", "to_act", "recent"))
 """The record after the refusal of the carre."""
 
 
@@ -116,6 +116,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
     seen0, seen1, seen2, seen3 = record.received
+    past, recent = logged_at_shuffle(record, HIDDEN_SHUFFLE)
     record = _shuffled(
         record,
         _turned_up(deal, order[3 * PLAYERS], None),
@@ -123,7 +124,8 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
         pending,
         AFTER[pending][(first - 1) % PLAYERS],  # -1 when nobody may speak
         hands,
-        record.public_log.append(HIDDEN_SHUFFLE),
+        past,
+        recent,
         record.shuffles.append(shuffle),
         (
             seen0.append(hands[0]),
@@ -139,7 +141,17 @@ _turned_up = copier(Deal, ("retourne", "showdown"))
 """The deal once shuffled: the retourné up, the last showdown's hands put away."""
 _shuffled = copier(
     Record,
-    ("deal", "phase", "pending", "to_act", "hands", "public_log", "shuffles", "received"),
+    (
+        "deal",
+        "phase",
+        "pending",
+        "to_act",
+        "hands",
+        "past",
+        "recent",
+        "shuffles",
+        "received",
+    ),
 )
 """The record once shuffled and dealt."""
 
@@ -148,18 +160,18 @@ _shuffled = copier(
 
 
 # the copies of the commonest steps, fields given in this order (no keyword parsing)
-_passed = copier(Record, ("pending", "to_act", "public_log"))
-_called = copier(Record, ("stacks", "contributions", "pending", "to_act", "public_log"))
-_folded = copier(Record, ("live", "pending", "to_act", "public_log"))
+_passed = copier(Record, ("pending", "to_act", "recent"))
+_called = copier(Record, ("stacks", "contributions", "pending", "to_act", "recent"))
+_folded = copier(Record, ("live", "pending", "to_act", "recent"))
 _raised = copier(
     Record,
-    ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "public_log"),
+    ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "recent"),
 )
 # and of the steps that close a cycle (the deal's end or the count reads them)
-_logged = copier(Record, ("public_log",))
-_chipped = copier(Record, ("stacks", "contributions", "public_log"))
-_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "public_log"))
-_folded_last = copier(Record, ("live", "public_log"))
+_logged = copier(Record, ("recent",))
+_chipped = copier(Record, ("stacks", "contributions", "recent"))
+_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "recent"))
+_folded_last = copier(Record, ("live", "recent"))
 _counted = copier(Record, ("phase", "pending", "to_act"))
 
 
@@ -179,33 +191,34 @@ def on_check(record: Record, action: Check) -> Step:
     seat: int = record.to_act  # type: ignore[assignment]
     pending = record.pending & ~(1 << seat)
     if pending:
-        changed = _passed(record, pending, AFTER[pending][seat], record.public_log.append(action))
+        changed = _passed(record, pending, AFTER[pending][seat], (*record.recent, action))
         return changed, legal(changed)
-    return _cycle_closed(record, _logged(record, record.public_log.append(action)))
+    return _cycle_closed(record, _logged(record, (*record.recent, action)))
 
 
 def on_call(record: Record, action: Call) -> Step:
     """Match the largest contribution, or put in the whole stack (tapis, H-4.5)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    contributions = list(record.contributions)
-    stacks = list(record.stacks)
-    amount = min(max(contributions) - contributions[seat], stacks[seat])
-    stacks[seat] -= amount
-    contributions[seat] += amount
+    contributions = record.contributions
+    stacks = record.stacks
+    own, stack = contributions[seat], stacks[seat]
+    amount = max(contributions) - own
+    if amount > stack:
+        amount = stack
+    set_at = SET_AT[seat]
+    stacks, contributions = set_at(stacks, stack - amount), set_at(contributions, own + amount)
     pending = record.pending & ~(1 << seat)
     if pending:
         changed = _called(
             record,
-            tuple(stacks),
-            tuple(contributions),
+            stacks,
+            contributions,
             pending,
             AFTER[pending][seat],
-            record.public_log.append(action),
+            (*record.recent, action),
         )
         return changed, legal(changed)
-    changed = _chipped(
-        record, tuple(stacks), tuple(contributions), record.public_log.append(action)
-    )
+    changed = _chipped(record, stacks, contributions, (*record.recent, action))
     return _cycle_closed(record, changed)
 
 
@@ -213,11 +226,9 @@ def on_raise(record: Record, action: Raise) -> Step:
     """Open or raise: every other seat still in and not all-in must answer (H-4.3, H-4.4)."""
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
-    contributions = list(record.contributions)
-    stacks = list(record.stacks)
-    stacks[seat] -= to - contributions[seat]
-    contributions[seat] = to
-    new_stacks = tuple(stacks)
+    set_at = SET_AT[seat]
+    stacks = set_at(record.stacks, record.stacks[seat] - (to - record.contributions[seat]))
+    contributions = set_at(record.contributions, to)
     pending = (
         (  # the others still in with chips (an all-in seat no longer speaks)
             (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
@@ -229,17 +240,15 @@ def on_raise(record: Record, action: Raise) -> Step:
         changed = _raised(
             record,
             _BETTING,
-            new_stacks,
-            tuple(contributions),
+            stacks,
+            contributions,
             seat,
             pending,
             AFTER[pending][seat],
-            record.public_log.append(action),
+            (*record.recent, action),
         )
         return changed, legal(changed)
-    changed = _raised_last(
-        record, new_stacks, tuple(contributions), seat, record.public_log.append(action)
-    )
+    changed = _raised_last(record, stacks, contributions, seat, (*record.recent, action))
     return _count(changed, seat)
 
 
@@ -247,7 +256,7 @@ def on_fold(record: Record, action: Fold) -> Step:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
-    log = record.public_log.append(action)
+    log = (*record.recent, action)
     if _COUNT[live] == 1:
         return win_alone(_folded_last(record, live, log))
     pending = record.pending & ~(1 << seat)

@@ -18,14 +18,14 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
-from cardrules._fast import copier
+from cardrules._fast import seat_viewer
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record
+from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.game import Log
@@ -127,15 +127,23 @@ class View(ViewBase):
 
 
 _EMPTY: Log[Any] = Log()
-_public_record = copier(Record, ("hands", "shuffles", "received"))
-_ALONE_AT: tuple[Callable[[Any, Any], tuple[Any, ...]], ...] = (
-    lambda own, none: (own, none, none, none),
-    lambda own, none: (none, own, none, none),
-    lambda own, none: (none, none, own, none),
-    lambda own, none: (none, none, none, own),
+
+
+class _Viewer(Protocol):
+    """The type of :data:`_viewer` (named parameters, as the state's hook has)."""
+
+    def __call__(self, record: Record, seat: int, legal: Legal) -> View: ...
+
+
+_viewer = cast(
+    _Viewer,
+    seat_viewer(
+        Record, PLAYERS, {"hands": (), "received": _EMPTY}, {"shuffles": _EMPTY}, View._make
+    ),
 )
-"""``_ALONE_AT[seat](own, none)``: the four seats' values with ``own`` at ``seat`` and
-``none`` elsewhere (one tuple built, no list to copy)."""
+"""``_viewer(record, seat, legal)``: what :func:`view_of` returns, in one Python call
+(the state's hook): the record copied without the other seats' cards, of this deal or
+earlier ones, and without the shuffles' orders, and the view made of it."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -147,8 +155,4 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    alone = _ALONE_AT[seat]
-    public = _public_record(
-        record, alone(record.hands[seat], ()), _EMPTY, alone(record.received[seat], _EMPTY)
-    )
-    return View._make(seat, public, legal)  # type: ignore[no-any-return]
+    return _viewer(record, seat, legal)
