@@ -25,6 +25,7 @@ __all__ = [
     "GameState",
     "GameView",
     "Log",
+    "SplitLog",
     "check_new_game",
     "describe_actions",
     "standings_of",
@@ -155,6 +156,46 @@ setattr(Log, "append", appender(Log, _CHUNK, _Chunk))  # noqa: B010
 """``Log.append``: the tail grows by one (one concatenation), or a full tail becomes
 the next :class:`_Chunk`; built by :func:`cardrules._fast.appender` so that the new log
 is made in the method itself, with no further Python call."""
+
+
+class SplitLog:
+    """Base of a record that keeps its public log as two fields of its own:
+    :attr:`past`, the log's full chunks (shared by every later state and view of the
+    session), and :attr:`recent`, its newest actions (at most ``Log.CHUNK``). An action
+    is logged by adding it to the tuple (:meth:`logged`), with no :class:`Log` built,
+    and the layout is the log's own, so records of equal logs are equal.
+
+    >>> @attrs.frozen(slots=True)
+    ... class Notes(SplitLog):
+    ...     past: tuple[tuple[str, ...], ...] = ()
+    ...     recent: tuple[str, ...] = ()
+    >>> notes = Notes(*Notes(*Notes().logged("a")).logged("b"))
+    >>> notes.recent, notes.public_log == Log[str]().extend("ab")
+    (('a', 'b'), True)
+    >>> for item in range(38):
+    ...     notes = Notes(*notes.logged(item))
+    >>> len(notes.past), len(notes.recent), notes.public_log == Log().extend((*"ab", *range(38)))
+    (1, 8, True)
+    """
+
+    __slots__ = ()
+    past: tuple[tuple[Action, ...], ...]
+    recent: tuple[Action, ...]
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action since ``new_game`` as every seat saw it (its chunks
+        :attr:`past` and its newest actions :attr:`recent`)."""
+        return _make_log(self.past, self.recent)
+
+    def logged(self, action: Action) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+        """:attr:`past` and :attr:`recent` once ``action`` is logged (a full
+        :attr:`recent` becomes the next chunk, as a log's ``append`` does)."""
+        recent = self.recent
+        if len(recent) < _CHUNK:
+            return self.past, (*recent, action)
+        log = _make_log(self.past, recent).append(action)
+        return log.chunks, log.tail
 
 
 @runtime_checkable

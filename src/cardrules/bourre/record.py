@@ -43,7 +43,6 @@ from typing import TypeVar
 
 import attrs
 
-from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.bourre.actions import HiddenExchange
 from cardrules.bourre.phase import Phase
@@ -51,7 +50,7 @@ from cardrules.bourre.rules import Rules
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import Chance, whole_log
 from cardrules.events import Event
-from cardrules.game import Log
+from cardrules.game import Log, SplitLog
 from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
@@ -65,7 +64,6 @@ __all__ = [
     "Table",
     "cards_of",
     "indices_of",
-    "logged",
     "mask_of",
     "seats_of",
 ]
@@ -153,22 +151,15 @@ class Hidden(ShellRecord):
     """Per seat: ``(index in the public log, exchange)`` of each of its own exchanges."""
 
 
-class _Public(ShellRecord, DealFacts):
+class _Public(ShellRecord, DealFacts, SplitLog):
     """The members of a record read from its :class:`Table` and its :class:`Deal`,
-    shared by a state's :class:`Record` and a seat's :class:`SeatRecord`."""
+    shared by a state's :class:`Record` and a seat's :class:`SeatRecord`; the public
+    log (a shuffle without its order, an exchange as its count) is kept as two fields
+    (:class:`~cardrules.game.SplitLog`)."""
 
     __slots__ = ()
     table: Table
     tricks_won: tuple[int, ...]
-    past: tuple[tuple[Action, ...], ...]
-    recent: tuple[Action, ...]
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action since ``new_game`` as every seat saw it: a shuffle without its
-        order, an exchange as its count (its chunks :attr:`past`, shared by the states
-        and views of a session, and its newest actions :attr:`recent`)."""
-        return _log(self.past, self.recent)
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -218,7 +209,7 @@ class Record(_Public):
     recent: tuple[Action, ...]
     """The newest actions of :attr:`public_log`, after its full chunks: held in the
     record itself, so that an action adds one to a tuple and builds no log
-    (:func:`logged`)."""
+    (:meth:`~cardrules.game.SplitLog.logged`)."""
     event_log: Log[Event]
     """Every event since ``new_game``."""
     hidden: Hidden
@@ -303,28 +294,8 @@ def _one_of(n: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
     return tuple(logs)
 
 
-_log = constructor(Log, ("chunks", "tail"))
-"""``Log(chunks, tail)`` without its attrs ``__init__``."""
 LOG_CHUNK = Log.CHUNK
 """How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
-
-
-def logged(
-    record: Record, action: Action
-) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
-    """``record.past`` and ``record.recent`` once ``action`` is logged (a full
-    ``recent`` becomes the next chunk, as a log's ``append`` does).
-
-    >>> from cardrules.bourre.actions import DROP
-    >>> from cardrules.bourre.session import first_deal
-    >>> logged(first_deal(Rules(), (100,) * 4, 0), DROP)
-    ((), (Drop(),))
-    """
-    recent = record.recent
-    if len(recent) < LOG_CHUNK:
-        return record.past, (*recent, action)
-    log = _log(record.past, recent).append(action)
-    return log.chunks, log.tail
 
 
 BITS = tuple(1 << index for index in range(52))

@@ -24,7 +24,7 @@ from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchan
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import BITS, LOG_CHUNK, Hidden, Record, Table, logged, mask_of
+from cardrules.bourre.record import BITS, LOG_CHUNK, Hidden, Record, Table, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
@@ -89,7 +89,7 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
         received[seat] = received[seat].append(cards[k:dealt:n])
     trump = order[dealt - 1]
     stock = tuple(order[dealt:])
-    past, recent = logged(record, HIDDEN_SHUFFLE)
+    past, recent = record.logged(HIDDEN_SHUFFLE)
     return _dealt(
         record,
         _dealt_table(table, _STAY, trump, len(stock)),
@@ -147,7 +147,7 @@ def _said(
     the deal ends without play."""
     deal = table.deal
     n = deal.rules.players
-    past, recent = logged(record, action)
+    past, recent = record.logged(action)
     if seat != deal.dealer:
         return _spoke(record, table, (seat + 1) % n, hands, past, recent, hidden), STAY_OR_DROP
     live = table.live
@@ -221,7 +221,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
             hidden, (), hidden.muck, _replaced(hidden.discarded, seat, discards), discards
         )
         after, leader, drawn = CHANCE, record.leader, stock
-    past, recent = logged(record, hidden_exchange(count))
+    past, recent = record.logged(hidden_exchange(count))
     index = len(record.past) * LOG_CHUNK + len(record.recent)
     return _exchanged_record(
         record,
@@ -300,7 +300,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     phase, to_act, leader = _after_exchange(table.order, seat)
     stock = tuple(order[need:])
     hidden = _exchanged_hidden(hidden, stock, kept, hidden.discarded, 0)
-    past, recent = logged(record, HIDDEN_SHUFFLE)
+    past, recent = record.logged(HIDDEN_SHUFFLE)
     return record._replace(
         table=table._replace(
             phase=phase,
@@ -339,10 +339,10 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     table = record.table
     order = table.order
     recent = record.recent
-    if len(recent) < LOG_CHUNK:  # the common case of logged()
+    if len(recent) < LOG_CHUNK:  # the common case of record.logged()
         past, recent = record.past, (*recent, action)
     else:
-        past, recent = logged(record, action)
+        past, recent = record.logged(action)
     if len(trick) < len(order):
         # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand

@@ -47,7 +47,7 @@ from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
-from cardrules.game import Log
+from cardrules.game import Log, SplitLog
 
 from .phase import Phase
 from .rules import Rules
@@ -59,7 +59,6 @@ __all__ = [
     "Record",
     "able",
     "first_in",
-    "logged",
     "mask",
     "seats_from",
     "seats_in",
@@ -135,9 +134,10 @@ def _rebuild_cards(*fields: Any) -> Cards:
 
 
 @attrs.frozen(slots=True)
-class Record(shell.Record, shell.DealFacts):
+class Record(shell.Record, shell.DealFacts, SplitLog):
     """The fields of a state: what a betting action changes, the :class:`Deal` and the
-    :class:`Cards`."""
+    :class:`Cards`; the public log (each shuffle without its order) is kept as two
+    fields (:class:`~cardrules.game.SplitLog`)."""
 
     deal: Deal
     """The retournés, announcements and events of the deal."""
@@ -163,13 +163,6 @@ class Record(shell.Record, shell.DealFacts):
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of modern Bouillotte is private (views show every action whole)."""
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action applied since ``new_game`` as every seat saw it: each shuffle
-        without its order (views share its chunks, so a view costs the same at any
-        point of a session)."""
-        return Log(self.past, self.recent)
 
     @property
     def log(self) -> Log[Action]:
@@ -199,25 +192,6 @@ class Record(shell.Record, shell.DealFacts):
 
 LOG_CHUNK = Log.CHUNK
 """How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
-
-
-def logged(
-    record: Record, action: Action
-) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
-    """``record.past`` and ``record.recent`` once ``action`` is logged (a full
-    ``recent`` becomes the next chunk, as a log's ``append`` does).
-
-    >>> from .rules import Rules
-    >>> from .session import first_record
-    >>> from cardrules.actions import CHECK
-    >>> logged(first_record(Rules(), (100,) * 4, 0), CHECK)
-    ((), (Check(),))
-    """
-    recent = record.recent
-    if len(recent) < LOG_CHUNK:
-        return record.past, (*recent, action)
-    log = Log(record.past, recent).append(action)
-    return log.chunks, log.tail
 
 
 _MASKS = (0, 1, 3, 7, 15, 31)

@@ -36,7 +36,7 @@ from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesT
 from .hands import brelans_of, value_of
 from .legality import legal, legal_of
 from .phase import Phase
-from .record import LOG_CHUNK, Cards, Deal, Record, able, first_in, logged, mask, seats_from
+from .record import LOG_CHUNK, Cards, Deal, Record, able, first_in, mask, seats_from
 from .rules import Rules
 from .session import fold_out, showdown
 
@@ -106,7 +106,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         tuple(map(Log.append, cards.received, hands)),
         None,
     )
-    return _open_round(record, deal, cards, 0, *logged(record, HIDDEN_SHUFFLE))
+    return _open_round(record, deal, cards, 0, *record.logged(HIDDEN_SHUFFLE))
 
 
 def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
@@ -215,10 +215,10 @@ def _betted(
         if cards is not record.cards:
             record = record._replace(cards=cards)
     recent = record.recent
-    if len(recent) < LOG_CHUNK:  # the common case of logged()
+    if len(recent) < LOG_CHUNK:  # the common case of record.logged()
         past, recent = record.past, (*recent, action)
     else:
-        past, recent = logged(record, action)
+        past, recent = record.logged(action)
     record = _after_bet(
         record,
         deal,
@@ -315,7 +315,7 @@ def on_fold(record: Record, action: Fold) -> Next:
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
     if live & (live - 1) == 0:
-        past, recent = logged(record, action)
+        past, recent = record.logged(action)
         record = record._replace(live=live, past=past, recent=recent)
         return fold_out(record, live.bit_length() - 1)
     return _betted(
@@ -349,7 +349,7 @@ def on_announce(record: Record, action: Announce) -> Next:
     announced = list(deal.announced)
     announced[seat] = category
     deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
-    past, recent = logged(record, action)
+    past, recent = record.logged(action)
     record = record._replace(stacks=tuple(stacks), past=past, recent=recent)
     cards = record.cards
     if deal.waiting:  # fees may have left the seats still waited for all-in
