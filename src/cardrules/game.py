@@ -161,9 +161,15 @@ is made in the method itself, with no further Python call."""
 class SplitLog:
     """Base of a record that keeps its public log as two fields of its own:
     :attr:`past`, the log's full chunks (shared by every later state and view of the
-    session), and :attr:`recent`, its newest actions (at most ``Log.CHUNK``). An action
-    is logged by adding it to the tuple (:meth:`logged`), with no :class:`Log` built,
-    and the layout is the log's own, so records of equal logs are equal.
+    session), and :attr:`recent`, its newest actions. An action is logged by adding it
+    to the tuple, with no :class:`Log` built, in one of two ways, each giving the log's
+    own layout so that records of equal logs are equal:
+
+    * :meth:`logged` after every action: :attr:`recent` holds at most ``Log.CHUNK``
+      actions, a full one becoming the next chunk;
+    * or the record adds ``(*record.recent, action)`` itself for a stretch of actions
+      (a deal, say), letting :attr:`recent` grow, and ends the stretch with
+      :meth:`logged_folding`, which moves its full chunks to :attr:`past`.
 
     >>> @attrs.frozen(slots=True)
     ... class Notes(SplitLog):
@@ -186,7 +192,10 @@ class SplitLog:
     def public_log(self) -> Log[Action]:
         """Every action since ``new_game`` as every seat saw it (its chunks
         :attr:`past` and its newest actions :attr:`recent`)."""
-        return _make_log(self.past, self.recent)
+        recent = self.recent
+        if len(recent) <= _CHUNK:
+            return _make_log(self.past, recent)
+        return _make_log(self.past, ()).extend(recent)
 
     def logged(self, action: Action) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
         """:attr:`past` and :attr:`recent` once ``action`` is logged (a full
@@ -195,6 +204,27 @@ class SplitLog:
         if len(recent) < _CHUNK:
             return self.past, (*recent, action)
         log = _make_log(self.past, recent).append(action)
+        return log.chunks, log.tail
+
+    def logged_folding(
+        self, action: Action
+    ) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+        """:attr:`past` and :attr:`recent` once ``action`` is logged, with the full
+        chunks of a :attr:`recent` that grew past ``Log.CHUNK`` moved to :attr:`past`.
+
+        >>> @attrs.frozen(slots=True)
+        ... class Notes(SplitLog):
+        ...     past: tuple[tuple[int, ...], ...] = ()
+        ...     recent: tuple[int, ...] = ()
+        >>> grown = Notes((), tuple(range(40)))
+        >>> folded = Notes(*grown.logged_folding(40))
+        >>> len(folded.past), folded.recent, folded.public_log == grown.public_log.append(40)
+        (1, (32, 33, 34, 35, 36, 37, 38, 39, 40), True)
+        """
+        recent = (*self.recent, action)
+        if len(recent) <= _CHUNK:
+            return self.past, recent
+        log = _make_log(self.past, ()).extend(recent)
         return log.chunks, log.tail
 
 

@@ -17,7 +17,8 @@ Representation:
   shuffles, each seat's cards received, and the events (views share them: they show
   the whole session); the public log of actions (shuffles without their order) is
   kept as a log's full chunks (:attr:`Record.past`) and the tuple of the newest actions
-  (:attr:`Record.recent`), to which a step adds its action without building a log.
+  (:attr:`Record.recent`), to which a step adds its action without building a log
+  (:class:`~cardrules.game.SplitLog`).
 
 A :class:`Record` holds what an action of the betting changes, and the hidden cards
 (the hands, the shuffles, the cards each seat received: a view replaces these three
@@ -45,11 +46,10 @@ from cardrules.bouillotte.historic.rules import PLAYERS, Rules
 from cardrules.cards import Card
 from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
-from cardrules.game import Log
+from cardrules.game import Log, SplitLog
 
-__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "logged_at_shuffle"]
+__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record"]
 
-_CHUNK = Log.CHUNK
 ALL = (1 << PLAYERS) - 1
 """The mask of every seat."""
 
@@ -121,7 +121,7 @@ class Deal(shell.Record):
 
 
 @attrs.frozen(slots=True)
-class Record(shell.Record, shell.DealFacts):
+class Record(shell.Record, shell.DealFacts, SplitLog):
     """The fields of one state: what an action changes, and its :class:`Deal`."""
 
     deal: Deal
@@ -150,7 +150,7 @@ class Record(shell.Record, shell.DealFacts):
     recent: tuple[Action, ...] = attrs.field(repr=False)
     """The actions of :attr:`public_log` after :attr:`past`: a step adds its action to
     this tuple and builds no log; the shuffle moves its full chunks to :attr:`past`
-    (:func:`logged_at_shuffle`)."""
+    (:meth:`~cardrules.game.SplitLog.logged_folding`)."""
     shuffles: Log[Shuffle] = attrs.field(repr=False)
     """The shuffles of the session's deals, in order (their orders are hidden)."""
     received: tuple[Log[tuple[Card, ...]], ...] = attrs.field(repr=False)
@@ -159,15 +159,6 @@ class Record(shell.Record, shell.DealFacts):
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of historic Bouillotte is private (views show every action whole)."""
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action since ``new_game`` as every seat saw it: each shuffle without
-        its order (views share its chunks)."""
-        recent = self.recent
-        if len(recent) <= _CHUNK:
-            return Log(self.past, recent)
-        return Log(self.past).extend(recent)
 
     @property
     def log(self) -> Log[Action]:
@@ -188,23 +179,3 @@ class Record(shell.Record, shell.DealFacts):
     def event_log(self) -> Log[Event]:
         """Every event since ``new_game`` (kept in the deal)."""
         return self.deal.event_log
-
-
-def logged_at_shuffle(
-    record: Record, action: Action
-) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
-    """:attr:`Record.past` and :attr:`Record.recent` once ``action`` (the shuffle, once
-    per deal) is logged, with the full chunks of the actions since the last shuffle
-    moved to ``past``: the layout of a :class:`~cardrules.game.Log` of the same actions,
-    so that records of equal logs are equal.
-
-    >>> from cardrules.bouillotte.historic import new_game
-    >>> from cardrules.chance import HIDDEN_SHUFFLE
-    >>> logged_at_shuffle(new_game()._record, HIDDEN_SHUFFLE)
-    ((), (Shuffle(order=()),))
-    """
-    recent = (*record.recent, action)
-    if len(recent) <= _CHUNK:
-        return record.past, recent
-    log = Log(record.past).extend(recent)
-    return log.chunks, log.tail

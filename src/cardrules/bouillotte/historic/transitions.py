@@ -22,7 +22,6 @@ from cardrules.bouillotte.historic.record import (
     SET_AT,
     Deal,
     Record,
-    logged_at_shuffle,
 )
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
@@ -116,7 +115,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
     seen0, seen1, seen2, seen3 = record.received
-    past, recent = logged_at_shuffle(record, HIDDEN_SHUFFLE)
+    past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     record = _shuffled(
         record,
         _turned_up(deal, order[3 * PLAYERS], None),
