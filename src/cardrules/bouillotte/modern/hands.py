@@ -303,21 +303,25 @@ def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) 
     options = (favori, point_values, tiebreak, key)
     found: HandValue | None = _lookup(options)
     if found is None:  # cached by the cards' indices (the hand in any order) and options
-        low, mid, high = sorted((a.index, b.index, c.index))
-        found = _VALUES.put(
-            options,
-            _compute(
-                low,
-                mid,
-                high,
-                first,
-                second,
-                favori,
-                point_values == "pip",
-                tiebreak == "kickers",
-            ),
-        )
+        found = _computed(options, hand, first, second)
     return found
+
+
+def _computed(
+    options: tuple[Any, ...], hand: tuple[Card, ...], first: int, second: int
+) -> HandValue:
+    """The value of ``hand`` under ``options`` (the cache key: favori, point values,
+    tie-break and the cards), computed and kept in the cache: what :func:`value_of`
+    and :func:`values_of` do when the cache has no value."""
+    favori, point_values, tiebreak, _ = options
+    a, b, c = hand
+    low, mid, high = sorted((a.index, b.index, c.index))
+    return _VALUES.put(
+        options,
+        _compute(
+            low, mid, high, first, second, favori, point_values == "pip", tiebreak == "kickers"
+        ),
+    )
 
 
 def values_of(
@@ -354,20 +358,7 @@ def values_of(
         )
         found: HandValue | None = _lookup(options)
         if found is None:
-            low, mid, high = sorted((a.index, b.index, c.index))
-            found = _VALUES.put(
-                options,
-                _compute(
-                    low,
-                    mid,
-                    high,
-                    first,
-                    second,
-                    favori,
-                    point_values == "pip",
-                    tiebreak == "kickers",
-                ),
-            )
+            found = _computed(options, hands[seat], first, second)
         keys[seat] = found.key
         texts[seat] = found._text
     return keys, texts
