@@ -293,18 +293,23 @@ def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) 
     'brelan favori of kings'
     """
     a, b, c = hand
-    first = retournes[0].index
-    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | (first << 52)
-    second = -1
-    if len(retournes) > 1:
-        second = retournes[1].index
-        key |= (second + 1) << 58
-    favori, point_values, tiebreak = rules.favori, rules.point_values, rules.point_tiebreak
-    options = (favori, point_values, tiebreak, key)
+    first, second, turned = _turned(retournes)
+    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | turned
+    options = (rules.favori, rules.point_values, rules.point_tiebreak, key)
     found: HandValue | None = _lookup(options)
     if found is None:  # cached by the cards' indices (the hand in any order) and options
         found = _computed(options, hand, first, second)
     return found
+
+
+def _turned(retournes: tuple[Card, ...]) -> tuple[int, int, int]:
+    """The indices of the first and second retournés (-1 if none) and their part of a
+    hand's cache key (the first's index from bit 52, the second's plus one from 58)."""
+    first = retournes[0].index
+    if len(retournes) > 1:
+        second = retournes[1].index
+        return first, second, first << 52 | (second + 1) << 58
+    return first, -1, first << 52
 
 
 def _computed(
@@ -339,12 +344,7 @@ def values_of(
     ...           (0, 2))[1]
     {0: 'brelan favori of kings', 2: 'point of 41 in ♣'}
     """
-    first = retournes[0].index
-    turned = first << 52
-    second = -1
-    if len(retournes) > 1:
-        second = retournes[1].index
-        turned |= (second + 1) << 58
+    first, second, turned = _turned(retournes)
     favori, point_values, tiebreak = rules.favori, rules.point_values, rules.point_tiebreak
     keys = {}
     texts = {}

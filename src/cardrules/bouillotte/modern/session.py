@@ -130,8 +130,7 @@ def start_deal(
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
         chips = tuple([chips - ante for chips in stacks])
         contributions = (ante,) * n
-        antes = _full_antes_lookup((dealer, n, ante))
-        events += _full_antes(dealer, n, ante) if antes is None else antes
+        events += _full_antes(dealer, n, ante)
         largest = ante
     else:
         chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
@@ -158,7 +157,7 @@ def start_deal(
         contributions,
         CHANCE,
         largest,
-        _ALL[n],
+        mask(n),
         0,
     )
 
@@ -166,7 +165,6 @@ def start_deal(
 _NO_ANNOUNCEMENT = {n: (None,) * n for n in (3, 4, 5)}
 _NO_HANDS = {n: ((),) * n for n in (3, 4, 5)}
 _ZEROS = {n: (0,) * n for n in (3, 4, 5)}
-_ALL = {n: mask(n) for n in (3, 4, 5)}
 """Per number of seats: the values of a deal about to begin (shared tuples)."""
 
 
@@ -198,13 +196,12 @@ def _antes(
 _FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
 """The ante events of a deal in which every seat antes in full, by dealer, seats and
 ante (events are values: the deals share them)."""
-_full_antes_lookup = _FULL_ANTES.lookup
 
 
 def _full_antes(dealer: int, players: int, ante: int) -> tuple[Event, ...]:
     """The events of every seat anteing ``ante`` in full, eldest first (made once)."""
     key = (dealer, players, ante)
-    found = _FULL_ANTES.get(key)
+    found = _FULL_ANTES.lookup(key)
     if found is None:
         eldest = (dealer + 1) % players
         found = tuple([_new_ante(seat, ante) for seat in seats_from(eldest, players)])
@@ -274,29 +271,18 @@ def showdown(record: Record) -> Record:
     hands = record.cards.hands
     shown = seats_in(live, n)
     keys, texts = values_of(rules, hands, deal.retournes, shown)
-    level = contributions[shown[0]]
-    same = True  # whether every seat still in put in the same: one pot
     for seat in seats_from(eldest, n):
         if live >> seat & 1:
             events.append(_new_shown(seat, hands[seat], texts[seat]))
-            if contributions[seat] != level:
-                same = False
-    pots = ((sum(contributions), shown),) if same else side_pots_of(contributions, shown)
-    for index, (amount, eligible) in enumerate(pots):
+    for index, (amount, eligible) in enumerate(side_pots_of(contributions, shown)):
         if not amount:
             continue
         best = max([keys[seat] for seat in eligible])
         winners = tuple([seat for seat in eligible if keys[seat] == best])
-        if len(winners) == 1:  # the common case: nothing to divide
-            shares = [0] * n
-            shares[winners[0]] = amount
-            stacks[winners[0]] += amount
-            split = tuple(shares)
-        else:
-            split = split_pot_unchecked(amount, winners, eldest, n)
-            for seat in winners:
-                stacks[seat] += split[seat]
-        events.append(_new_pot_won(amount, winners, split, index, texts[winners[0]]))
+        shares = split_pot_unchecked(amount, winners, eldest, n)
+        for seat in winners:
+            stacks[seat] += shares[seat]
+        events.append(_new_pot_won(amount, winners, shares, index, texts[winners[0]]))
     return end_deal(record, tuple(stacks), events)
 
 
