@@ -56,7 +56,6 @@ from cardrules.shell import Record as ShellRecord
 
 __all__ = [
     "BITS",
-    "LOG_CHUNK",
     "Deal",
     "Hidden",
     "Record",
@@ -292,10 +291,6 @@ def _one_of(n: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
     logs: list[Log[T]] = [Log()] * n
     logs[seat] = log
     return tuple(logs)
-
-
-LOG_CHUNK = Log.CHUNK
-"""How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
 
 
 BITS = tuple(1 << index for index in range(52))

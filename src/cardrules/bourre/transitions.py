@@ -24,7 +24,7 @@ from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchan
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import BITS, LOG_CHUNK, Hidden, Record, Table, mask_of
+from cardrules.bourre.record import BITS, Hidden, Record, Table, mask_of
 from cardrules.bourre.session import seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
@@ -222,7 +222,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         )
         after, leader, drawn = CHANCE, record.leader, stock
     past, recent = record.logged(hidden_exchange(count))
-    index = len(record.past) * LOG_CHUNK + len(record.recent)
+    index = len(record.public_log)
     return _exchanged_record(
         record,
         table,
@@ -338,11 +338,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     trick = (*record.trick, card)
     table = record.table
     order = table.order
-    recent = record.recent
-    if len(recent) < LOG_CHUNK:  # the common case of record.logged()
-        past, recent = record.past, (*recent, action)
-    else:
-        past, recent = record.logged(action)
+    past, recent = record.logged(action)
     if len(trick) < len(order):
         # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand

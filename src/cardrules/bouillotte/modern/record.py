@@ -53,7 +53,6 @@ from .phase import Phase
 from .rules import Rules
 
 __all__ = [
-    "LOG_CHUNK",
     "Cards",
     "Deal",
     "Record",
@@ -188,10 +187,6 @@ class Record(shell.Record, shell.DealFacts, SplitLog):
     def pot(self) -> int:
         """Every chip in the middle."""
         return sum(self.contributions)
-
-
-LOG_CHUNK = Log.CHUNK
-"""How many actions :attr:`Record.recent` holds at most (a log's chunk size)."""
 
 
 _MASKS = (0, 1, 3, 7, 15, 31)

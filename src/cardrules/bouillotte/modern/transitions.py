@@ -36,7 +36,7 @@ from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesT
 from .hands import brelans_of, value_of
 from .legality import legal, legal_of
 from .phase import Phase
-from .record import LOG_CHUNK, Cards, Deal, Record, able, first_in, mask, seats_from
+from .record import Cards, Deal, Record, able, first_in, mask, seats_from
 from .rules import Rules
 from .session import fold_out, showdown
 
@@ -214,11 +214,7 @@ def _betted(
         deal, cards = _waited(deal, record.cards, seat, stacks, live)
         if cards is not record.cards:
             record = record._replace(cards=cards)
-    recent = record.recent
-    if len(recent) < LOG_CHUNK:  # the common case of record.logged()
-        past, recent = record.past, (*recent, action)
-    else:
-        past, recent = record.logged(action)
+    past, recent = record.logged(action)
     record = _after_bet(
         record,
         deal,
