@@ -12,10 +12,10 @@ exchanges of up to three cards (the larger ones are built afresh).
 
 from __future__ import annotations
 
-from itertools import chain, combinations, repeat
+from itertools import combinations
 from operator import itemgetter
 
-from cardrules._fast import blank_instances, constructor, instances_maker
+from cardrules._fast import blank_instances, constructor, subsets_maker
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
@@ -36,9 +36,10 @@ STAY_OR_DROP = Legal((STAY_IN, DROP))
 
 _listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
 """``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
-_make_exchanges = instances_maker(Exchange, "discards")
-"""``Exchange(discards)`` for each of the ``discards`` given, already in canonical order,
-without its converter (the exchanges of four cards or more, built afresh)."""
+_make_exchanges = subsets_maker(Exchange, "discards")
+"""``Exchange(discards)`` for each subset of the cards given (in canonical order) of
+each size given, without its converter (the exchanges of four cards or more, built
+afresh)."""
 _EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 7)
 """Hand mask | most << 52 → the legal exchanges of that hand, the newest set only (the
 budget holds one): the states of one position share it. Tiny on purpose: hands rarely
@@ -117,8 +118,7 @@ def exchanges(hand: int, most: int) -> Legal:
         found += tuple(map(_interned_of, combinations(cards, 3)))
     if most >= 4 and len(cards) >= 4:
         hand_cards = itemgetter(*cards)(STANDARD_DECK)  # four cards or more: a tuple
-        sizes = range(4, min(most, len(cards)) + 1)
-        found += _make_exchanges(chain.from_iterable(map(combinations, repeat(hand_cards), sizes)))
+        found += _make_exchanges(hand_cards, range(4, min(most, len(cards)) + 1))
     return _EXCHANGE_CACHE.put(key, _listed(found))
 
 
