@@ -12,9 +12,10 @@ exchanges of up to three cards (the larger ones are built afresh).
 
 from __future__ import annotations
 
-from itertools import chain, combinations, repeat
+from itertools import combinations
+from operator import itemgetter
 
-from cardrules._fast import blank_instances, constructor, instances_maker
+from cardrules._fast import blank_instances, constructor, subsets_maker
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
@@ -35,15 +36,17 @@ STAY_OR_DROP = Legal((STAY_IN, DROP))
 
 _listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
 """``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
-_make_exchanges = instances_maker(Exchange, "discards")
-"""``Exchange(discards)`` for each of the ``discards`` given, already in canonical order,
-without its converter (the exchanges of four cards or more, built afresh)."""
-_card_of = STANDARD_DECK.__getitem__
+_make_exchanges = subsets_maker(Exchange, "discards")
+"""``Exchange(discards)`` for each subset of the cards given (in canonical order) of
+each size given, without its converter (the exchanges of four cards or more, built
+afresh)."""
 _EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 7)
 """Hand mask | most << 52 → the legal exchanges of that hand, the newest set only (the
 budget holds one): the states of one position share it. Tiny on purpose: hands rarely
 repeat, and every set kept alive is more for the garbage collector to walk (measured:
 an 8 KiB budget cost ~2k instructions per decision more, a 1 MiB one more still)."""
+_exchange_cached = _EXCHANGE_CACHE.lookup
+"""The cache's own dict lookup (no Python call on a lookup)."""
 _BYTE_PLAYS = tuple(
     tuple(
         tuple(
@@ -102,21 +105,20 @@ def exchanges(hand: int, most: int) -> Legal:
     True
     """
     key = hand | most << 52
-    cached = _EXCHANGE_CACHE.get(key)
+    cached = _exchange_cached(key)
     if cached is not None:
         return cached
     cards = indices_of(hand)
     if most < 1:
         return _EXCHANGE_CACHE.put(key, _listed(_STAND_PAT))
-    found = _STAND_PAT + tuple(map(_SINGLES.__getitem__, cards))
+    found = _STAND_PAT + tuple(map(_single_of, cards))
     if most >= 2:
-        found += tuple(map(_INTERNED.__getitem__, combinations(cards, 2)))
+        found += tuple(map(_interned_of, combinations(cards, 2)))
     if most >= 3:
-        found += tuple(map(_INTERNED.__getitem__, combinations(cards, 3)))
+        found += tuple(map(_interned_of, combinations(cards, 3)))
     if most >= 4 and len(cards) >= 4:
-        hand_cards = tuple(map(_card_of, cards))
-        sizes = range(4, min(most, len(cards)) + 1)
-        found += _make_exchanges(chain.from_iterable(map(combinations, repeat(hand_cards), sizes)))
+        hand_cards = itemgetter(*cards)(STANDARD_DECK)  # four cards or more: a tuple
+        found += _make_exchanges(hand_cards, range(4, min(most, len(cards)) + 1))
     return _EXCHANGE_CACHE.put(key, _listed(found))
 
 
@@ -153,6 +155,9 @@ _INTERNED = _Interned(
     )
 )
 """The interned exchanges of two cards and, from the first use, of three."""
+_single_of = _SINGLES.__getitem__
+_interned_of = _INTERNED.__getitem__
+"""The lookups of :func:`exchanges`, bound once (not a method wrapper per call)."""
 
 
 def legal(record: Record) -> Legal:

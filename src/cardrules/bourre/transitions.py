@@ -18,6 +18,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TypeVar
 
+import attrs
+
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action
 from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchange
@@ -198,17 +200,15 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     count = len(action.discards)
     discards = mask_of([card.index for card in action.discards])
     stock = hidden.stock
-    kept = discards & ~(1 << table.trump)
     exchanged = _replaced(table.exchanged, seat, count)
+    discarded = _replaced(hidden.discarded, seat, discards)
     if count <= len(stock):
         phase, to_act, leader = _after_exchange(table.order, seat)
         after: int | Chance = to_act
-        muck = hidden.muck | kept
-        discarded = _replaced(hidden.discarded, seat, discards)
+        muck = hidden.muck | discards & ~(1 << table.trump)
         size = _muck_size(muck, discarded, table)
         table = _exchanged_table(table, phase, len(stock) - count, size, exchanged)
-        hidden = _exchanged_hidden(hidden, stock[count:], muck, discarded, 0)
-        drawn = stock[:count]
+        drawn, stock, pending = stock[:count], stock[count:], 0
     else:
         table = table._replace(
             phase=_RESTOCK,
@@ -217,10 +217,8 @@ def on_exchange(record: Record, action: Exchange) -> Record:
             exchanged=exchanged,
             pending=(seat, count - len(stock)),
         )
-        hidden = _exchanged_hidden(
-            hidden, (), hidden.muck, _replaced(hidden.discarded, seat, discards), discards
-        )
         after, leader, drawn = CHANCE, record.leader, stock
+        muck, stock, pending = hidden.muck, (), discards
     past, recent = record.logged(hidden_exchange(count))
     index = len(record.public_log)
     return _exchanged_record(
@@ -232,7 +230,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         past,
         recent,
         record.event_log.append(_exchanged(seat, count)),
-        _exchanged_privately(hidden, index, seat, action, drawn),
+        _exchanged_privately(hidden, index, seat, action, drawn, stock, muck, discarded, pending),
     )
 
 
@@ -256,21 +254,36 @@ def _muck_size(muck: int, discarded: tuple[int, ...], table: Table) -> int:
 
 
 def _exchanged_privately(
-    hidden: Hidden, index: int, seat: int, action: Exchange, drawn: tuple[int, ...]
+    hidden: Hidden,
+    index: int,
+    seat: int,
+    action: Exchange,
+    drawn: tuple[int, ...],
+    stock: tuple[int, ...],
+    muck: int,
+    discarded: tuple[int, ...],
+    pending: int,
 ) -> Hidden:
     """``hidden`` after ``seat``'s exchange ``action`` (at ``index`` in the public log),
-    which drew ``drawn`` (card indices): the exchange whole in the secret log and in
-    the seat's own, the cards drawn added to what it received this deal."""
+    which drew ``drawn`` (card indices), with its new ``stock``, ``muck``, ``discarded``
+    and ``pending`` (the fields of :class:`Hidden` of this deal): the exchange whole in
+    the secret log and in the seat's own, the cards drawn added to what it received
+    this deal (one ``Hidden`` built)."""
     own = list(hidden.own_actions)
     own[seat] = own[seat].append((index, action))
-    return _privately(
-        hidden,
+    return _hidden(
+        stock,
+        muck,
+        discarded,
+        pending,
         hidden.secret.append(action),
         _drew(hidden.received, seat, drawn),
         tuple(own),
     )
 
 
+_hidden = constructor(Hidden, tuple(field.name for field in attrs.fields(Hidden)))
+"""``Hidden(...)`` without its attrs ``__init__``: every field, in the class's order."""
 _privately = copier(Hidden, ("secret", "received", "own_actions"))
 """``hidden`` with the session's hidden logs given, in this order."""
 
