@@ -31,9 +31,9 @@ __all__ = [
     "cache_setter",
     "constructor",
     "copier",
-    "instances_maker",
     "is_draft",
     "keyword_constructor",
+    "part_viewer",
     "replacer",
     "resetting_replacer",
     "seat_viewer",
@@ -239,26 +239,6 @@ def blank_instances(cls: type[T], field: str, values: Iterable[object]) -> tuple
     return found
 
 
-def instances_maker(cls: type[T], field: str) -> Callable[[Iterable[object]], tuple[T, ...]]:
-    """A function ``make(values)`` that does what ``blank_instances(cls, field, values)``
-    does, with the slot's setter found once: for the hot paths that build a handful of
-    one-field instances at a time.
-
-    >>> from cardrules.actions import Raise
-    >>> instances_maker(Raise, "to")([7, 8])
-    (Raise(to=7), Raise(to=8))
-    """
-    setter = _setter(cls, field)
-
-    def make(values: Iterable[object]) -> tuple[T, ...]:
-        values = tuple(values)
-        found: tuple[T, ...] = tuple(map(_new, repeat(cls, len(values))))
-        deque(map(setter, found, values), 0)
-        return found
-
-    return make
-
-
 def keyword_constructor(cls: type[T]) -> Callable[..., T]:
     """A function ``make(**fields)`` that builds an instance of the frozen slotted attrs
     class ``cls`` from every one of its fields, by keyword, without its ``__init__``: a
@@ -450,3 +430,61 @@ def subsets_maker(
     make: Callable[[tuple[Any, ...], Iterable[int]], tuple[T, ...]] = scope["make"]
     make.__qualname__ = f"make_{cls.__name__}_subsets"
     return make
+
+
+def part_viewer(
+    cls: type[T],
+    field: str,
+    cache: str,
+    compute: Callable[[Any], tuple[Any, ...]],
+    make: Callable[[int, T, Any], Any],
+) -> Callable[[T, int, Any], Any]:
+    """A function ``view(value, seat, extra)`` that returns ``make(seat, copy, extra)``,
+    where ``copy`` is a copy of ``value`` (an instance of ``cls``) whose field ``field``
+    holds the seat's own part of it: item ``seat`` of the tuple of per-seat parts kept
+    in that sub-record's cache slot ``cache``, or of ``compute(sub_record)`` while the
+    slot is ``None`` (``compute`` fills the slot). For views whose hidden values sit in
+    one sub-record, what each seat may see of it computed once: the copy and the view
+    made in one Python call. ``seat`` must be a seat; nothing checks it.
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Hands:
+    ...     cards: tuple[str, ...]
+    ...     parts: tuple[Hands, ...] | None = attrs.field(default=None, eq=False)
+    >>> @attrs.frozen(slots=True)
+    ... class Table:
+    ...     hands: Hands
+    ...     pot: int
+    >>> def parts_of(hands):
+    ...     return tuple(Hands(tuple(c if s == k else "?" for k, c in enumerate(hands.cards)))
+    ...                  for s in range(len(hands.cards)))
+    >>> view = part_viewer(Table, "hands", "parts", parts_of, lambda s, t, x: (s, t, x))
+    >>> view(Table(Hands(("a", "b")), 3), 1, "legal")
+    (1, Table(hands=Hands(cards=('?', 'b'), parts=None), pot=3), 'legal')
+    """
+    if field not in _fields(cls):
+        raise AttributeError(f"{cls.__name__} has no field {field!r}")
+    scope: dict[str, Any] = {
+        "_new": _new,
+        "_cls": cls,
+        "_draft": _draft(cls),
+        "_make": make,
+        "_compute": compute,
+    }
+    lines = [
+        "def view(self, seat, extra):",
+        f"    sub = self.{field}",
+        f"    parts = sub.{cache}",
+        "    if parts is None:",
+        "        parts = _compute(sub)",
+        "    new = _new(_draft)",
+    ]
+    for name in _fields(cls):
+        value = "parts[seat]" if name == field else f"self.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines += ["    new.__class__ = _cls", "    return _make(seat, new, extra)"]
+    exec("\n".join(lines), scope)
+    view: Callable[[T, int, Any], Any] = scope["view"]
+    view.__qualname__ = f"view_{cls.__name__}"
+    return view

@@ -196,6 +196,12 @@ _lookup = _VALUES.lookup
 _SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
 
 
+_LOWEST = min(card.index for card in _PIQUET)
+_BIT = tuple(1 << (i - _LOWEST) if i >= _LOWEST else 0 for i in range(52))
+"""Each card index's bit in the masks of :func:`_compute`, from the lowest card of the
+piquet decks (every mask fits in one machine word)."""
+
+
 def _suit_parts(suit: int, pip: bool, kickers: bool) -> dict[int, tuple[int, tuple[int, ...]]]:
     """For each nonempty set of cards of ``suit`` in the piquet deck, as a mask of card
     indices: its point total and what the point's key compares after it (its ranks
@@ -206,7 +212,7 @@ def _suit_parts(suit: int, pip: bool, kickers: bool) -> dict[int, tuple[int, tup
         held = [i for k, i in enumerate(indices) if chosen >> k & 1]
         ranks = [(i >> 2) + 2 for i in sorted(held, reverse=True)]
         total = sum(11 if r == 14 else r if pip and r < 10 else 10 for r in ranks)
-        parts[sum(1 << i for i in held)] = (total, tuple(ranks) if kickers else (ranks[0],))
+        parts[sum(_BIT[i] for i in held)] = (total, tuple(ranks) if kickers else (ranks[0],))
     return parts
 
 
@@ -217,7 +223,7 @@ _PARTS = tuple(
 )
 """By ``pip << 1 | kickers``: a suit's cards (a mask of card indices) → the point total
 and ranks they give (M-1.4, M-5.5, M-5.6)."""
-_SUIT_BITS = tuple(sum(1 << i for i in range(suit, 52, 4)) for suit in range(4))
+_SUIT_BITS = tuple(sum(_BIT[i] for i in range(suit, 52, 4)) for suit in range(4))
 """Each suit's cards as a mask of card indices."""
 _HAND_SUITS = tuple(
     tuple(dict.fromkeys((code >> 4, code >> 2 & 3, code & 3))) for code in range(64)
@@ -232,9 +238,9 @@ def _compute(
     """The value from card indices (rank = index // 4 + 2, suit = index % 4), hand
     ``a < b < c``, retournés ``first`` and ``second`` (-1 if none). Among suits of equal
     point keys the suit of the lowest card is named."""
-    everything = 1 << a | 1 << b | 1 << c | 1 << first
+    everything = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[first]
     if second >= 0:
-        everything |= 1 << second
+        everything |= _BIT[second]
     lead, other = first & 3, second & 3 if second >= 0 else -1
     parts = _PARTS[pip << 1 | kickers]
     best: tuple[Any, ...] = ()

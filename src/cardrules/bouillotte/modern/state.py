@@ -71,7 +71,7 @@ class State(StateShell[Record]):
     _legal_of = staticmethod(legality.legal)
     _why_not = staticmethod(legality.why_not)
     _chance_cards = staticmethod(_deck_of)
-    _view_of = staticmethod(view.view_of)
+    _view_of = staticmethod(view.seat_view)
     _returns = staticmethod(session.returns)
     _pots = staticmethod(session.pots_of)
 

@@ -20,9 +20,9 @@ one copy of the record.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
-from cardrules._fast import cache_setter, copier
+from cardrules._fast import cache_setter, copier, part_viewer
 from cardrules.cards import Card
 from cardrules.game import Log
 from cardrules.legal import Legal
@@ -32,7 +32,7 @@ from .phase import Phase
 from .record import Cards, Record
 from .session import pots_of, returns
 
-__all__ = ["View", "view_of"]
+__all__ = ["View", "seat_view", "view_of"]
 
 
 class View(ViewBase):
@@ -106,7 +106,6 @@ class View(ViewBase):
 
 _EMPTY: Log[Any] = Log()
 _NO_LOGS = tuple((_EMPTY,) * n for n in range(9))
-_public_record = copier(Record, ("cards",))
 _set_seen = cache_setter(Cards, "_seen")
 _seen_part = copier(Cards, ("deck", "hands", "brelans", "shuffles", "received", "_seen"))
 """``cards`` with these fields given: what one seat may see of them."""
@@ -133,6 +132,24 @@ def seen_by_each(cards: Cards) -> tuple[Cards, ...]:
     return tuple(seen)
 
 
+def _seen_of(cards: Cards) -> tuple[Cards, ...]:
+    """:func:`seen_by_each` of ``cards``, kept with them (the views of a deal share it)."""
+    seen = seen_by_each(cards)
+    _set_seen(cards, seen)
+    return seen
+
+
+class _Viewer(Protocol):
+    """The type of :data:`seat_view` (named parameters, as the state's hook has)."""
+
+    def __call__(self, record: Record, seat: int, legal: Legal) -> View: ...
+
+
+seat_view = cast(_Viewer, part_viewer(Record, "cards", "_seen", _seen_of, View._make))
+"""What :func:`view_of` returns, as one generated function (the record copied with the
+seat's part of its :class:`~.record.Cards`, and the view made): the state's view hook."""
+
+
 def view_of(record: Record, seat: int, legal: Legal) -> View:
     """The view of ``seat`` (already checked) in the state of ``record``, with ``legal``
     the state's legal set when ``seat`` is to act: the record with the seat's part of
@@ -144,9 +161,4 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> view_of(first_record(Rules(), (100,) * 4, 0), 1, NOTHING).contributions
     (1, 1, 1, 1)
     """
-    cards = record.cards
-    seen = cards._seen
-    if seen is None:
-        seen = seen_by_each(cards)
-        _set_seen(cards, seen)
-    return View._make(seat, _public_record(record, seen[seat]), legal)  # type: ignore[no-any-return]
+    return seat_view(record, seat, legal)
