@@ -65,7 +65,8 @@ def on_carre(record: Record, action: Action) -> Step:
     seat: int = record.to_act  # type: ignore[assignment]
     deal = record.deal
     contributions = record.contributions
-    stake = deal.carried + sum(contributions)
+    c0, c1, c2, c3 = contributions  # the pot without sum()'s argument parsing
+    stake = deal.carried + c0 + c1 + c2 + c3
     carres = deal.carres + 1
     deal = _carre_staked(
         deal, carres, seat, deal.event_log.append(_new_carre(seat, stake, 2 * stake))
@@ -201,7 +202,13 @@ def on_call(record: Record, action: Call) -> Step:
     contributions = record.contributions
     stacks = record.stacks
     own, stack = contributions[seat], stacks[seat]
-    amount = max(contributions) - own
+    c0, c1, c2, c3 = contributions  # the largest without max()'s argument parsing
+    largest = c0 if c0 > c1 else c1
+    if c2 > largest:
+        largest = c2
+    if c3 > largest:
+        largest = c3
+    amount = largest - own
     if amount > stack:
         amount = stack
     set_at = SET_AT[seat]
