@@ -84,11 +84,18 @@ def legal(record: Record) -> Legal:
     contributions = record.contributions
     stacks = record.stacks
     phase = record.phase
+    # the four contributions unpacked: their sum and largest without the builtins'
+    # argument parsing (sum() or max() of four ints costs ~1.5k instructions)
+    c0, c1, c2, c3 = contributions
     if phase is _CARRE:  # H-2.2, H-2.3
-        pot = record.deal.carried + sum(contributions)
+        pot = record.deal.carried + c0 + c1 + c2 + c3
         return _CARRE_OR_DECLINE if stacks[seat] >= pot else _DECLINE_ONLY
     own = contributions[seat]
-    largest = max(contributions)
+    largest = c0 if c0 > c1 else c1
+    if c2 > largest:
+        largest = c2
+    if c3 > largest:
+        largest = c3
     top = 0  # X-4: no raise unless some other seat still in is not all-in
     live = record.live
     for other in _OTHERS[seat]:

@@ -7,6 +7,10 @@ betting or of the carre ladder, a transition returns the next record with its le
 The shell has checked the action against the legal set before it calls one of these.
 """
 
+# ruff: noqa: RUF005
+# (a step logs its action as ``record.recent + (action,)``, one tuple concatenation:
+# the ``(*record.recent, action)`` the rule prefers builds and frees a list on the way)
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -65,7 +69,8 @@ def on_carre(record: Record, action: Action) -> Step:
     seat: int = record.to_act  # type: ignore[assignment]
     deal = record.deal
     contributions = record.contributions
-    stake = deal.carried + sum(contributions)
+    c0, c1, c2, c3 = contributions  # the pot without sum()'s argument parsing
+    stake = deal.carried + c0 + c1 + c2 + c3
     carres = deal.carres + 1
     deal = _carre_staked(
         deal, carres, seat, deal.event_log.append(_new_carre(seat, stake, 2 * stake))
@@ -78,7 +83,7 @@ def on_carre(record: Record, action: Action) -> Step:
         SET_AT[seat](record.stacks, record.stacks[seat] - stake),
         SET_AT[seat](contributions, contributions[seat] + stake),
         CHANCE if last else (seat + 1) % PLAYERS,
-        (*record.recent, action),
+        record.recent + (action,),
     )
     return record if last else (record, legal(record))
 
@@ -89,7 +94,7 @@ _carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", 
 
 def on_decline(record: Record, action: Action) -> Step:
     """The first refusal ends the carre phase: the deck is shuffled next (H-2.3, H-3.1)."""
-    return _declined(record, _DEAL, CHANCE, (*record.recent, action))
+    return _declined(record, _DEAL, CHANCE, record.recent + (action,))
 
 
 _declined = copier(Record, ("phase", "to_act", "recent"))
@@ -190,9 +195,9 @@ def on_check(record: Record, action: Check) -> Step:
     seat: int = record.to_act  # type: ignore[assignment]
     pending = record.pending & ~(1 << seat)
     if pending:
-        changed = _passed(record, pending, AFTER[pending][seat], (*record.recent, action))
+        changed = _passed(record, pending, AFTER[pending][seat], record.recent + (action,))
         return changed, legal(changed)
-    return _cycle_closed(record, _logged(record, (*record.recent, action)))
+    return _cycle_closed(record, _logged(record, record.recent + (action,)))
 
 
 def on_call(record: Record, action: Call) -> Step:
@@ -201,7 +206,13 @@ def on_call(record: Record, action: Call) -> Step:
     contributions = record.contributions
     stacks = record.stacks
     own, stack = contributions[seat], stacks[seat]
-    amount = max(contributions) - own
+    c0, c1, c2, c3 = contributions  # the largest without max()'s argument parsing
+    largest = c0 if c0 > c1 else c1
+    if c2 > largest:
+        largest = c2
+    if c3 > largest:
+        largest = c3
+    amount = largest - own
     if amount > stack:
         amount = stack
     set_at = SET_AT[seat]
@@ -214,10 +225,10 @@ def on_call(record: Record, action: Call) -> Step:
             contributions,
             pending,
             AFTER[pending][seat],
-            (*record.recent, action),
+            record.recent + (action,),
         )
         return changed, legal(changed)
-    changed = _chipped(record, stacks, contributions, (*record.recent, action))
+    changed = _chipped(record, stacks, contributions, record.recent + (action,))
     return _cycle_closed(record, changed)
 
 
@@ -244,10 +255,10 @@ def on_raise(record: Record, action: Raise) -> Step:
             seat,
             pending,
             AFTER[pending][seat],
-            (*record.recent, action),
+            record.recent + (action,),
         )
         return changed, legal(changed)
-    changed = _raised_last(record, stacks, contributions, seat, (*record.recent, action))
+    changed = _raised_last(record, stacks, contributions, seat, record.recent + (action,))
     return _count(changed, seat)
 
 
@@ -255,7 +266,7 @@ def on_fold(record: Record, action: Fold) -> Step:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
-    log = (*record.recent, action)
+    log = record.recent + (action,)
     if _COUNT[live] == 1:
         return win_alone(_folded_last(record, live, log))
     pending = record.pending & ~(1 << seat)
