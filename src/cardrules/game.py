@@ -167,7 +167,7 @@ class SplitLog:
 
     * :meth:`logged` after every action: :attr:`recent` holds at most ``Log.CHUNK``
       actions, a full one becoming the next chunk;
-    * or the record adds ``(*record.recent, action)`` itself for a stretch of actions
+    * or the record adds ``record.recent + (action,)`` itself for a stretch of actions
       (a deal, say), letting :attr:`recent` grow, and ends the stretch with
       :meth:`logged_folding`, which moves its full chunks to :attr:`past`.
 
@@ -202,7 +202,8 @@ class SplitLog:
         :attr:`recent` becomes the next chunk, as a log's ``append`` does)."""
         recent = self.recent
         if len(recent) < _CHUNK:
-            return self.past, (*recent, action)
+            # one tuple join: ``(*recent, action)`` builds and frees a list on the way
+            return self.past, recent + (action,)  # noqa: RUF005
         log = _make_log(self.past, recent).append(action)
         return log.chunks, log.tail
 
@@ -221,7 +222,7 @@ class SplitLog:
         >>> len(folded.past), folded.recent, folded.public_log == grown.public_log.append(40)
         (1, (32, 33, 34, 35, 36, 37, 38, 39, 40), True)
         """
-        recent = (*self.recent, action)
+        recent = self.recent + (action,)  # noqa: RUF005 - one join, no list (see logged)
         if len(recent) <= _CHUNK:
             return self.past, recent
         log = _make_log(self.past, ()).extend(recent)
