@@ -365,12 +365,12 @@ def seat_viewer(
     unknown = (set(per_seat) | set(constants)) - set(_fields(cls))
     if unknown:
         raise AttributeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_make": make}
+    scope: dict[str, Any] = {}
     blanks = {name: f"_b{i}" for i, name in enumerate(per_seat)}
     scope.update({blanks[name]: value for name, value in per_seat.items()})
     values = {name: f"_k{j}" for j, name in enumerate(constants)}
     scope.update({values[name]: value for name, value in constants.items()})
-    lines = ["def view(self, seat, extra):", "    new = _new(_draft)"]
+    lines = ["    new = _new(_draft)"]
     for name in _fields(cls):
         if name not in per_seat:
             lines.append(f"    new.{name} = {values.get(name, f'self.{name}')}")
@@ -382,6 +382,17 @@ def seat_viewer(
         for name in per_seat:
             items = [f"self.{name}[{seat}]" if s == seat else blanks[name] for s in range(players)]
             lines.append(f"        new.{name} = ({', '.join(items)},)")
+    return _viewer(cls, make, lines, scope)
+
+
+def _viewer(
+    cls: type[T], make: Callable[[int, T, Any], Any], body: list[str], scope: dict[str, Any]
+) -> Callable[[T, int, Any], Any]:
+    """The generated ``view(self, seat, extra)`` of :func:`seat_viewer` and
+    :func:`part_viewer`: ``body`` (which fills a draft ``new`` from ``self``, with the
+    names of ``scope``), then ``new`` made a ``cls`` and ``make(seat, new, extra)``."""
+    scope = {**scope, "_new": _new, "_cls": cls, "_draft": _draft(cls), "_make": make}
+    lines = ["def view(self, seat, extra):", *body]
     lines += ["    new.__class__ = _cls", "    return _make(seat, new, extra)"]
     exec("\n".join(lines), scope)
     view: Callable[[T, int, Any], Any] = scope["view"]
@@ -465,15 +476,7 @@ def part_viewer(
     """
     if field not in _fields(cls):
         raise AttributeError(f"{cls.__name__} has no field {field!r}")
-    scope: dict[str, Any] = {
-        "_new": _new,
-        "_cls": cls,
-        "_draft": _draft(cls),
-        "_make": make,
-        "_compute": compute,
-    }
     lines = [
-        "def view(self, seat, extra):",
         f"    sub = self.{field}",
         f"    parts = sub.{cache}",
         "    if parts is None:",
@@ -483,8 +486,4 @@ def part_viewer(
     for name in _fields(cls):
         value = "parts[seat]" if name == field else f"self.{name}"
         lines.append(f"    new.{name} = {value}")
-    lines += ["    new.__class__ = _cls", "    return _make(seat, new, extra)"]
-    exec("\n".join(lines), scope)
-    view: Callable[[T, int, Any], Any] = scope["view"]
-    view.__qualname__ = f"view_{cls.__name__}"
-    return view
+    return _viewer(cls, make, lines, {"_compute": compute})
