@@ -20,7 +20,7 @@ from cardrules._fast import constructor
 from cardrules.actions import CALL, CHECK, FOLD, Action, Raise, raise_to
 from cardrules.bouillotte.historic.actions import CARRE, DECLINE, Carre, Decline
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Record
+from cardrules.bouillotte.historic.record import Record, largest_of
 from cardrules.legal import Legal
 
 __all__ = ["legal", "why_not"]
@@ -84,18 +84,10 @@ def legal(record: Record) -> Legal:
     contributions = record.contributions
     stacks = record.stacks
     phase = record.phase
-    # the four contributions unpacked: their sum and largest without the builtins'
-    # argument parsing (sum() or max() of four ints costs ~1.5k instructions)
-    c0, c1, c2, c3 = contributions
     if phase is _CARRE:  # H-2.2, H-2.3
-        pot = record.deal.carried + c0 + c1 + c2 + c3
-        return _CARRE_OR_DECLINE if stacks[seat] >= pot else _DECLINE_ONLY
+        return _CARRE_OR_DECLINE if stacks[seat] >= record.pot else _DECLINE_ONLY
     own = contributions[seat]
-    largest = c0 if c0 > c1 else c1
-    if c2 > largest:
-        largest = c2
-    if c3 > largest:
-        largest = c3
+    largest = largest_of(contributions)
     top = 0  # X-4: no raise unless some other seat still in is not all-in
     live = record.live
     for other in _OTHERS[seat]:
@@ -133,7 +125,7 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
         return "X-9", f"a raise amount must be an int, not {type(to).__name__}"
     if record.phase is _CARRE:
         if kind is Carre:
-            pot = record.deal.carried + sum(record.contributions)
+            pot = record.pot
             return "H-2.3", (
                 f"a carre stakes the whole pot, {pot}, and the seat has only "
                 f"{record.stacks[seat]}: it can only decline"
@@ -156,7 +148,7 @@ def _why_not_before_opening(record: Record, seat: int, action: Action) -> tuple[
             "before the opening a seat passes (check) or opens (raise); there "
             "is nothing to call or fold yet"
         )
-    low = max(max(record.contributions), own + 1)
+    low = max(largest_of(record.contributions), own + 1)
     if not _can_raise(record, seat):
         return "X-4", "every other seat still in is all-in, so nobody may open or raise"
     if top < low:
@@ -179,7 +171,7 @@ def _why_not_after_opening(record: Record, seat: int, action: Action) -> tuple[s
     phase = record.phase
     contributions = record.contributions
     own = contributions[seat]
-    largest = max(contributions)
+    largest = largest_of(contributions)
     stack = record.stacks[seat]
     top = own + stack
     kind = action.__class__

@@ -48,7 +48,7 @@ from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log, SplitLog
 
-__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record"]
+__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "largest_of"]
 
 ALL = (1 << PLAYERS) - 1
 """The mask of every seat."""
@@ -57,6 +57,21 @@ SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(seat for seat in range(PLAYERS) if mask >> seat & 1) for mask in range(1 << PLAYERS)
 )
 """``SEATS[mask]``: the seats of a mask, in seat order."""
+
+
+def largest_of(contributions: tuple[int, ...]) -> int:
+    """The largest of the four seats' contributions: what ``max(contributions)`` gives,
+    without the builtin's argument parsing (it costs twice as much on four ints, and
+    the legal set of every decision asks).
+
+    >>> largest_of((3, 9, 4, 7))
+    9
+    """
+    c0, c1, c2, c3 = contributions
+    largest = c0 if c0 > c1 else c1
+    if c2 > largest:
+        largest = c2
+    return c3 if c3 > largest else largest
 
 
 def _next_in(mask: int, start: int) -> int:

@@ -274,7 +274,7 @@ def win_alone(record: Record) -> Record:
     """Every other seat folded: the last one takes the pot without showing (H-4.6)."""
     deal = record.deal
     (winner,) = SEATS[record.live]
-    pot = deal.carried + sum(record.contributions)
+    pot = record.pot
     won = _new_pot_won(pot, _ALONE[winner], _ONE_AT[winner](pot), 0, None)
     stacks = SET_AT[winner](record.stacks, record.stacks[winner] + pot)
     return end_deal(record, stacks, [won], 0, None, deal.primes)
@@ -283,7 +283,7 @@ def win_alone(record: Record) -> Record:
 def general_pass(record: Record) -> Record:
     """Every seat passed: carry the pot (H-4.9) or give it to the last carreur (H-4.10)."""
     deal = record.deal
-    pot = deal.carried + sum(record.contributions)
+    pot = record.pot
     carreur = deal.last_carreur
     stacks, primes = record.stacks, deal.primes
     if carreur is None:

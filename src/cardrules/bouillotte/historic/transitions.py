@@ -26,6 +26,7 @@ from cardrules.bouillotte.historic.record import (
     SET_AT,
     Deal,
     Record,
+    largest_of,
 )
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
@@ -69,8 +70,7 @@ def on_carre(record: Record, action: Action) -> Step:
     seat: int = record.to_act  # type: ignore[assignment]
     deal = record.deal
     contributions = record.contributions
-    c0, c1, c2, c3 = contributions  # the pot without sum()'s argument parsing
-    stake = deal.carried + c0 + c1 + c2 + c3
+    stake = record.pot
     carres = deal.carres + 1
     deal = _carre_staked(
         deal, carres, seat, deal.event_log.append(_new_carre(seat, stake, 2 * stake))
@@ -206,13 +206,7 @@ def on_call(record: Record, action: Call) -> Step:
     contributions = record.contributions
     stacks = record.stacks
     own, stack = contributions[seat], stacks[seat]
-    c0, c1, c2, c3 = contributions  # the largest without max()'s argument parsing
-    largest = c0 if c0 > c1 else c1
-    if c2 > largest:
-        largest = c2
-    if c3 > largest:
-        largest = c3
-    amount = largest - own
+    amount = largest_of(contributions) - own
     if amount > stack:
         amount = stack
     set_at = SET_AT[seat]
