@@ -40,6 +40,7 @@ from cardrules.game import Log
 from cardrules.pots import apportion, share_exactly
 
 __all__ = [
+    "deal_hidden",
     "end_deal",
     "first_deal",
     "open_deal",
@@ -76,8 +77,9 @@ _NONES = {n: (None,) * n for n in range(2, 8)}
 _DEAL = Phase.DEAL
 _with_events = copier(Record, ("event_log",))
 """``record`` with its event log given (a deal's settlement)."""
-_new_deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
-"""``hidden`` with the fields of one deal given (emptied at each deal's start)."""
+deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
+"""``hidden`` with the fields of one deal given, in this order (emptied at each deal's
+start, changed by an exchange and a restock)."""
 _ANTE_EVENTS = BoundedCache[tuple[int, tuple[int, ...]], tuple[Event, ...]](1 << 16)
 """(eldest, antes per seat) → the antes' events (immutable: shared by every deal)."""
 _TRICKS_TEXT = tuple(f"{k} trick{'s' if k != 1 else ''}" for k in range(8))
@@ -213,7 +215,7 @@ def open_deal(
         past,
         recent,
         events.extend(new_events),
-        _new_deal_hidden(hidden, (), 0, zeros, 0),
+        deal_hidden(hidden, (), 0, zeros, 0),
     )
 
 

@@ -27,7 +27,7 @@ from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import BITS, Hidden, Record, Table, mask_of
-from cardrules.bourre.session import seats_from, settle, settle_stay
+from cardrules.bourre.session import deal_hidden, seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Chance, Shuffle
@@ -242,8 +242,6 @@ _exchanged_record = copier(
 
 _exchanged_table = copier(Table, ("phase", "stock_size", "muck_size", "exchanged"))
 """``table`` after an exchange served from the stock, these fields given in this order."""
-_exchanged_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
-"""``hidden`` after an exchange (or a restock), these fields given in this order."""
 
 
 def _muck_size(muck: int, discarded: tuple[int, ...], table: Table) -> int:
@@ -312,7 +310,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     kept = discards & ~(1 << table.trump)
     phase, to_act, leader = _after_exchange(table.order, seat)
     stock = tuple(order[need:])
-    hidden = _exchanged_hidden(hidden, stock, kept, hidden.discarded, 0)
+    hidden = deal_hidden(hidden, stock, kept, hidden.discarded, 0)
     past, recent = record.logged(HIDDEN_SHUFFLE)
     return record._replace(
         table=table._replace(
