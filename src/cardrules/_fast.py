@@ -83,7 +83,7 @@ def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Ca
     lines = [f"def make({', '.join(f'v{i}' for i in range(len(names)))}):"]
     if len(names) + len(constants) >= _DRAFT_FROM:  # fill a mutable twin, then swap
         scope["_draft"] = _draft(cls)
-        lines.append("    self = _new(_draft)")
+        lines.append("    self = _draft()")
         lines += _stores(names, constants, scope)
         lines.append("    self.__class__ = _cls")
     else:  # one or two fields: their slots' own setters
@@ -162,9 +162,9 @@ def copier(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
     unknown = set(given) - set(_fields(cls))
     if unknown:
         raise AttributeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls)}
+    scope: dict[str, Any] = {"_cls": cls, "_draft": _draft(cls)}
     lines = [f"def copy(self, {', '.join(f'v{i}' for i in range(len(names)))}):"]
-    lines.append("    new = _new(_draft)")
+    lines.append("    new = _draft()")
     for name in _fields(cls):
         value = f"v{given[name]}" if name in given else f"self.{name}"
         lines.append(f"    new.{name} = {value}")
@@ -184,12 +184,15 @@ def is_draft(cls: type) -> bool:
 def _draft(cls: type) -> type:
     """A mutable twin of the frozen slotted class ``cls``: a subclass with no slot of
     its own (so an instance can become a ``cls`` by ``__class__`` assignment) whose
-    attributes are set the plain way, which CPython specialises for slots."""
+    attributes are set the plain way, which CPython specialises for slots. It is made
+    empty by calling it (``object``'s ``__init__``, no argument), which costs less
+    than ``object.__new__(draft)``."""
     return type(
         f"{cls.__name__}Draft",
         (cls,),
         {
             "__slots__": (),
+            "__init__": object.__init__,
             "__setattr__": object.__setattr__,
             "__delattr__": object.__delattr__,
             "__module__": cls.__module__,
@@ -259,8 +262,8 @@ def keyword_constructor(cls: type[T]) -> Callable[..., T]:
     TypeError: make_Pair() missing 1 required keyword-only argument: 'b'
     """
     names = _fields(cls)
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls)}
-    lines = [f"def make_{cls.__name__}(*, {', '.join(names)}):", "    self = _new(_draft)"]
+    scope: dict[str, Any] = {"_cls": cls, "_draft": _draft(cls)}
+    lines = [f"def make_{cls.__name__}(*, {', '.join(names)}):", "    self = _draft()"]
     lines += [f"    self.{name} = {name}" for name in names]
     lines += ["    self.__class__ = _cls", "    return self"]
     exec("\n".join(lines), scope)
@@ -287,9 +290,9 @@ def resetting_replacer(cls: type[T], **resets: object) -> Callable[..., T]:
     Box(value=3, _double=None)
     """
     names = [name for name in _fields(cls) if name not in resets]
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_M": _MISSING}
+    scope: dict[str, Any] = {"_cls": cls, "_draft": _draft(cls), "_M": _MISSING}
     params = ", ".join(f"{name}=_M" for name in names)
-    lines = [f"def _replace(self, *, {params}):", "    new = _new(_draft)"]
+    lines = [f"def _replace(self, *, {params}):", "    new = _draft()"]
     for name in names:
         lines.append(f"    new.{name} = self.{name} if {name} is _M else {name}")
     for j, (name, value) in enumerate(resets.items()):
@@ -317,11 +320,11 @@ def appender(cls: type, size: int, close: Callable[[tuple[Any, ...]], Any]) -> C
     >>> append(append(append(Pairs(), 1), 2), 3)
     Pairs(chunks=((1, 2),), tail=(3,))
     """
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_draft": _draft(cls), "_close": close}
+    scope: dict[str, Any] = {"_cls": cls, "_draft": _draft(cls), "_close": close}
     lines = [
         "def append(self, item):",
         "    tail = self.tail",
-        "    new = _new(_draft)",
+        "    new = _draft()",
         f"    if len(tail) < {int(size)}:",
         "        new.chunks = self.chunks",
         "        new.tail = tail + (item,)",
@@ -370,7 +373,7 @@ def seat_viewer(
     scope.update({blanks[name]: value for name, value in per_seat.items()})
     values = {name: f"_k{j}" for j, name in enumerate(constants)}
     scope.update({values[name]: value for name, value in constants.items()})
-    lines = ["    new = _new(_draft)"]
+    lines = ["    new = _draft()"]
     for name in _fields(cls):
         if name not in per_seat:
             lines.append(f"    new.{name} = {values.get(name, f'self.{name}')}")
@@ -391,7 +394,7 @@ def _viewer(
     """The generated ``view(self, seat, extra)`` of :func:`seat_viewer` and
     :func:`part_viewer`: ``body`` (which fills a draft ``new`` from ``self``, with the
     names of ``scope``), then ``new`` made a ``cls`` and ``make(seat, new, extra)``."""
-    scope = {**scope, "_new": _new, "_cls": cls, "_draft": _draft(cls), "_make": make}
+    scope = {**scope, "_cls": cls, "_draft": _draft(cls), "_make": make}
     lines = ["def view(self, seat, extra):", *body]
     lines += ["    new.__class__ = _cls", "    return _make(seat, new, extra)"]
     exec("\n".join(lines), scope)
@@ -420,7 +423,6 @@ def subsets_maker(
     if _fields(cls) != (field,):
         raise AttributeError(f"{cls.__name__} is not a class of the one field {field!r}")
     scope: dict[str, Any] = {
-        "_new": _new,
         "_cls": cls,
         "_draft": _draft(cls),
         "_combinations": combinations,
@@ -431,7 +433,7 @@ def subsets_maker(
         "    add = found.append",
         "    for size in sizes:",
         "        for value in _combinations(items, size):",
-        "            new = _new(_draft)",
+        "            new = _draft()",
         f"            new.{field} = value",
         "            new.__class__ = _cls",
         "            add(new)",
@@ -481,7 +483,7 @@ def part_viewer(
         f"    parts = sub.{cache}",
         "    if parts is None:",
         "        parts = _compute(sub)",
-        "    new = _new(_draft)",
+        "    new = _draft()",
     ]
     for name in _fields(cls):
         value = "parts[seat]" if name == field else f"self.{name}"
