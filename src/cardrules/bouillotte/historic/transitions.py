@@ -2,7 +2,8 @@
 ``on_<action>(record, action)``, each a copy of the record with the fields that change;
 the ends of a deal are :mod:`.session`'s. When the next node is a decision of the
 betting or of the carre ladder, a transition returns the next record with its legal set
-(:func:`.legality.legal`), computed while the record is at hand.
+(:func:`.legality.legal`), computed while the record is at hand (a raise or a call
+hands :func:`.legality.betting_legal` the largest contribution it knows).
 
 The shell has checked the action against the legal set before it calls one of these.
 """
