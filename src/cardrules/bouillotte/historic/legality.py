@@ -23,7 +23,7 @@ from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record, largest_of
 from cardrules.legal import Legal
 
-__all__ = ["legal", "why_not"]
+__all__ = ["betting_legal", "legal", "why_not"]
 
 _CARRE_OR_DECLINE = Legal((CARRE, DECLINE))
 _DECLINE_ONLY = Legal((DECLINE,))
@@ -81,13 +81,26 @@ def legal(record: Record) -> Legal:
     'carre, decline the carre'
     """
     seat: int = record.to_act  # type: ignore[assignment]
+    if record.phase is _CARRE:  # H-2.2, H-2.3
+        return _CARRE_OR_DECLINE if record.stacks[seat] >= record.pot else _DECLINE_ONLY
+    return betting_legal(record, seat, largest_of(record.contributions))
+
+
+def betting_legal(record: Record, seat: int, largest: int) -> Legal:
+    """What :func:`legal` returns at a decision of the betting (``record.phase`` is
+    ``BETTING`` or ``PLUS_RIEN``): ``seat`` is ``record.to_act`` and ``largest`` the
+    largest contribution, which a raise or a call hands over as it knows them.
+
+    >>> from cardrules import Shuffle
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> state = new_game().apply(DECLINE)
+    >>> record = state.apply(Shuffle(state.chance_cards))._record
+    >>> betting_legal(record, record.to_act, 1) == legal(record)
+    True
+    """
     contributions = record.contributions
     stacks = record.stacks
-    phase = record.phase
-    if phase is _CARRE:  # H-2.2, H-2.3
-        return _CARRE_OR_DECLINE if stacks[seat] >= record.pot else _DECLINE_ONLY
     own = contributions[seat]
-    largest = largest_of(contributions)
     top = 0  # X-4: no raise unless some other seat still in is not all-in
     live = record.live
     for other in _OTHERS[seat]:
@@ -96,7 +109,7 @@ def legal(record: Record) -> Legal:
             break
     if record.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
         facing, low = False, (largest if largest > own else own + 1)
-    elif phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
+    elif record.phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
         facing, low = True, largest + 1
     else:  # H-4.4 option, H-4.8 plus rien
         facing, low = False, largest + 1

@@ -2,7 +2,8 @@
 ``on_<action>(record, action)``, each a copy of the record with the fields that change;
 the ends of a deal are :mod:`.session`'s. When the next node is a decision of the
 betting or of the carre ladder, a transition returns the next record with its legal set
-(:func:`.legality.legal`), computed while the record is at hand.
+(:func:`.legality.legal`), computed while the record is at hand (a raise or a call
+hands :func:`.legality.betting_legal` the largest contribution it knows).
 
 The shell has checked the action against the legal set before it calls one of these.
 """
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
-from cardrules.bouillotte.historic.legality import legal
+from cardrules.bouillotte.historic.legality import betting_legal, legal
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import (
     AFTER,
@@ -206,22 +207,19 @@ def on_call(record: Record, action: Call) -> Step:
     contributions = record.contributions
     stacks = record.stacks
     own, stack = contributions[seat], stacks[seat]
-    amount = largest_of(contributions) - own
+    largest = largest_of(contributions)  # a call leaves it the largest
+    amount = largest - own
     if amount > stack:
         amount = stack
     set_at = SET_AT[seat]
     stacks, contributions = set_at(stacks, stack - amount), set_at(contributions, own + amount)
     pending = record.pending & ~(1 << seat)
     if pending:
+        following = AFTER[pending][seat]
         changed = _called(
-            record,
-            stacks,
-            contributions,
-            pending,
-            AFTER[pending][seat],
-            record.recent + (action,),
+            record, stacks, contributions, pending, following, record.recent + (action,)
         )
-        return changed, legal(changed)
+        return changed, betting_legal(changed, following, largest)
     changed = _chipped(record, stacks, contributions, record.recent + (action,))
     return _cycle_closed(record, changed)
 
@@ -241,6 +239,7 @@ def on_raise(record: Record, action: Raise) -> Step:
         & _OTHERS_MASK[seat]
     )
     if pending:
+        following = AFTER[pending][seat]
         changed = _raised(
             record,
             _BETTING,
@@ -248,10 +247,10 @@ def on_raise(record: Record, action: Raise) -> Step:
             contributions,
             seat,
             pending,
-            AFTER[pending][seat],
+            following,
             record.recent + (action,),
         )
-        return changed, legal(changed)
+        return changed, betting_legal(changed, following, to)  # ``to``: now the largest
     changed = _raised_last(record, stacks, contributions, seat, record.recent + (action,))
     return _count(changed, seat)
 
