@@ -15,7 +15,7 @@ the next seat's plays. The conformance tests check each against a fresh
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TypeVar
 
 import attrs
@@ -52,6 +52,9 @@ _trump_turned = constructor(TrumpTurned, ("dealer", "card"))
 _exchanged = constructor(Exchanged, ("seat", "count"))
 """Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
 _card_of = STANDARD_DECK.__getitem__
+_index_of = attrgetter("index")
+"""A card's canonical index (mapped over an exchange's discards in C)."""
+_CHUNK = Log.CHUNK
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -197,8 +200,9 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     seat: int = record.to_act  # type: ignore[assignment]
     table = record.table
     hidden = record.hidden
-    count = len(action.discards)
-    discards = mask_of([card.index for card in action.discards])
+    cards = action.discards
+    count = len(cards)
+    discards = mask_of(map(_index_of, cards))
     stock = hidden.stock
     exchanged = _replaced(table.exchanged, seat, count)
     discarded = _replaced(hidden.discarded, seat, discards)
@@ -220,7 +224,9 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         after, leader, drawn = CHANCE, record.leader, stock
         muck, stock, pending = hidden.muck, (), discards
     past, recent = record.logged(hidden_exchange(count))
-    index = len(record.public_log)
+    # its index in the public log, read from the log's layout (full chunks of
+    # ``Log.CHUNK`` actions, then the newest ones) without building the log
+    index = len(past) * _CHUNK + len(recent) - 1
     return _exchanged_record(
         record,
         table,
@@ -345,8 +351,8 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     seat: int = record.to_act  # type: ignore[assignment]
     card = action.card.index
     hands = list(record.hands)
-    hands[seat] ^= 1 << card
-    trick = (*record.trick, card)
+    hands[seat] ^= BITS[card]
+    trick = record.trick + (card,)  # noqa: RUF005  (one join: no list on the way)
     table = record.table
     order = table.order
     past, recent = record.logged(action)
