@@ -367,17 +367,25 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
-    cards = itemgetter(*trick)(STANDARD_DECK)  # two cards or more: a tuple
-    events = record.event_log.append(_trick_won(winner, cards))
+    won = _trick_won(winner, itemgetter(*trick)(STANDARD_DECK))  # two cards or more
+    events = record.event_log
     if hands[winner]:
         return _trick_taken(
-            record, winner, tuple(hands), (), winner, tuple(tricks), past, recent, events
+            record,
+            winner,
+            tuple(hands),
+            (),
+            winner,
+            tuple(tricks),
+            past,
+            recent,
+            events.append(won),
         ), plays(hands[winner])
-    return settle(
-        _trick_taken(
-            record, seat, tuple(hands), (), record.leader, tuple(tricks), past, recent, events
-        )
+    # the last trick: its event is logged with the settlement's
+    last = _trick_taken(
+        record, seat, tuple(hands), (), record.leader, tuple(tricks), past, recent, events
     )
+    return settle(last, won)
 
 
 _trick_taken = copier(
