@@ -10,8 +10,9 @@ The representation, once for the whole game:
 * a set of cards (a hand, the muck, a seat's discards) is an int *card mask*: bit ``i``
   set = the card of index ``i`` is in it, so its cards in canonical order are its bits
   from the lowest (:func:`indices_of`, :func:`cards_of`);
-* an ordered pile (the stock, the trick) is a tuple of card indices, top or first card
-  first;
+* the trick is a tuple of card indices in play order; the stock is a tuple of cards,
+  top card first (a slice of the shuffle's order: a deal reads the indices of the
+  dealt cards only);
 * a set of seats is an int *seat mask*: bit ``s`` set = seat ``s`` is in it.
   :attr:`Table.live` holds the seats that have not dropped (B-3.1); which seats have
   said stay in or drop follows from the phase and the seat to act (the stay phase
@@ -133,8 +134,9 @@ class Hidden(ShellRecord):
     discards, and for the whole session the shuffles' orders and each seat's cards and
     exchanges. Changes at a deal, a drop, an exchange and a restock only."""
 
-    stock: tuple[int, ...]
-    """The stock, top card first."""
+    stock: tuple[Card, ...]
+    """The stock, top card first: cards, a slice of the shuffle's order (its indices
+    are read only for the cards drawn)."""
     muck: int
     """Card mask: the restockable cards (served seats' discards and dropped hands)."""
     discarded: tuple[int, ...]

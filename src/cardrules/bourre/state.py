@@ -137,7 +137,7 @@ class State(StateShell[Record]):
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from every seat)."""
-        return tuple(map(STANDARD_DECK.__getitem__, self._record.hidden.stock))
+        return self._record.hidden.stock
 
     @property
     def muck(self) -> tuple[Card, ...]:

@@ -51,7 +51,6 @@ _trump_turned = constructor(TrumpTurned, ("dealer", "card"))
 """Build a ``TrumpTurned`` without its attrs ``__init__`` (every deal)."""
 _exchanged = constructor(Exchanged, ("seat", "count"))
 """Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
-_card_of = STANDARD_DECK.__getitem__
 _index_of = attrgetter("index")
 """A card's canonical index (mapped over an exchange's discards in C)."""
 _CHUNK = Log.CHUNK
@@ -81,19 +80,19 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     deal = table.deal
     rules = deal.rules
     n, size = rules.players, rules.hand_size
-    order = [card.index for card in shuffle.order]
+    cards = shuffle.order
     eldest = (deal.dealer + 1) % n
     dealt = n * size
+    order = [card.index for card in cards[:dealt]]  # the stock stays cards (a slice)
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [0] * n
-    cards = shuffle.order
     hidden = record.hidden
     received = list(hidden.received)
     for k, seat in enumerate(seats_from(n, eldest)):
         hands[seat] = sum(itemgetter(*order[k:dealt:n])(BITS))  # 5 or 7 cards: a tuple
         received[seat] = received[seat].append(cards[k:dealt:n])
     trump = order[dealt - 1]
-    stock = tuple(order[dealt:])
+    stock = cards[dealt:]
     past, recent = record.logged(HIDDEN_SHUFFLE)
     return _dealt(
         record,
@@ -231,7 +230,9 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         record,
         table,
         after,
-        _replaced(record.hands, seat, record.hands[seat] & ~discards | mask_of(drawn)),
+        _replaced(
+            record.hands, seat, record.hands[seat] & ~discards | mask_of(map(_index_of, drawn))
+        ),
         leader,
         past,
         recent,
@@ -262,14 +263,14 @@ def _exchanged_privately(
     index: int,
     seat: int,
     action: Exchange,
-    drawn: tuple[int, ...],
-    stock: tuple[int, ...],
+    drawn: tuple[Card, ...],
+    stock: tuple[Card, ...],
     muck: int,
     discarded: tuple[int, ...],
     pending: int,
 ) -> Hidden:
     """``hidden`` after ``seat``'s exchange ``action`` (at ``index`` in the public log),
-    which drew ``drawn`` (card indices), with its new ``stock``, ``muck``, ``discarded``
+    which drew ``drawn``, with its new ``stock``, ``muck``, ``discarded``
     and ``pending`` (the fields of :class:`Hidden` of this deal): the exchange whole in
     the secret log and in the seat's own, the cards drawn added to what it received
     this deal (one ``Hidden`` built)."""
@@ -293,14 +294,14 @@ _privately = copier(Hidden, ("secret", "received", "own_actions"))
 
 
 def _drew(
-    received: tuple[Log[tuple[Card, ...]], ...], seat: int, drawn: tuple[int, ...] | list[int]
+    received: tuple[Log[tuple[Card, ...]], ...], seat: int, drawn: tuple[Card, ...]
 ) -> tuple[Log[tuple[Card, ...]], ...]:
-    """``received`` with the cards ``drawn`` (indices, in order) added to ``seat``'s
-    cards of this deal."""
+    """``received`` with the cards ``drawn`` (in order) added to ``seat``'s cards of
+    this deal."""
     if not drawn:
         return received
     mine = received[seat]
-    cards = (*(mine.last() or ()), *map(_card_of, drawn))
+    cards = (*(mine.last() or ()), *drawn)
     return _replaced(received, seat, mine.replace_last(cards))
 
 
@@ -312,10 +313,11 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     assert table.pending is not None
     seat, need = table.pending
     discards = hidden.pending
-    order = [card.index for card in shuffle.order]
+    cards = shuffle.order
+    drawn = cards[:need]
     kept = discards & ~(1 << table.trump)
     phase, to_act, leader = _after_exchange(table.order, seat)
-    stock = tuple(order[need:])
+    stock = cards[need:]
     hidden = deal_hidden(hidden, stock, kept, hidden.discarded, 0)
     past, recent = record.logged(HIDDEN_SHUFFLE)
     return record._replace(
@@ -327,14 +329,14 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         ),
         to_act=to_act,
         leader=leader,
-        hands=_replaced(record.hands, seat, record.hands[seat] | mask_of(order[:need])),
+        hands=_replaced(record.hands, seat, record.hands[seat] | mask_of(map(_index_of, drawn))),
         past=past,
         recent=recent,
-        event_log=record.event_log.append(Restocked(len(order))),
+        event_log=record.event_log.append(Restocked(len(cards))),
         hidden=_privately(
             hidden,
             hidden.secret.append(shuffle),
-            _drew(hidden.received, seat, order[:need]),
+            _drew(hidden.received, seat, drawn),
             hidden.own_actions,
         ),
     )
