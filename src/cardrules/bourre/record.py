@@ -11,8 +11,8 @@ The representation, once for the whole game:
   set = the card of index ``i`` is in it, so its cards in canonical order are its bits
   from the lowest (:func:`indices_of`, :func:`cards_of`);
 * the trick is a tuple of card indices in play order; the stock is a tuple of cards,
-  top card first (a slice of the shuffle's order: a deal reads the indices of the
-  dealt cards only);
+  top card first (a slice of the shuffle's order: a deal reads no card index, its
+  hands' masks found by card through :data:`card_bit`);
 * a set of seats is an int *seat mask*: bit ``s`` set = seat ``s`` is in it.
   :attr:`Table.live` holds the seats that have not dropped (B-3.1); which seats have
   said stay in or drop follows from the phase and the seat to act (the stay phase
@@ -62,6 +62,7 @@ __all__ = [
     "Record",
     "SeatRecord",
     "Table",
+    "card_bit",
     "cards_of",
     "indices_of",
     "mask_of",
@@ -135,8 +136,7 @@ class Hidden(ShellRecord):
     exchanges. Changes at a deal, a drop, an exchange and a restock only."""
 
     stock: tuple[Card, ...]
-    """The stock, top card first: cards, a slice of the shuffle's order (its indices
-    are read only for the cards drawn)."""
+    """The stock, top card first: cards, a slice of the shuffle's order."""
     muck: int
     """Card mask: the restockable cards (served seats' discards and dropped hands)."""
     discarded: tuple[int, ...]
@@ -310,6 +310,10 @@ def mask_of(indices: Iterable[int]) -> int:
 
 _bit_of = BITS.__getitem__
 """The card mask of one card index, bound once (not a method wrapper per call)."""
+card_bit = {card: 1 << card.index for card in STANDARD_DECK}.__getitem__
+"""The card mask of one card, found by the card itself (cards hash by identity): the
+mask of cards given as cards is ``sum(map(card_bit, cards))``, all in C, with no
+index read (a deal's hands, an exchange's discards and draw)."""
 
 
 _BYTE_INDICES = tuple(

@@ -15,7 +15,7 @@ the next seat's plays. The conformance tests check each against a fresh
 
 from __future__ import annotations
 
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import TypeVar
 
 import attrs
@@ -26,7 +26,7 @@ from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchan
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import BITS, Hidden, Record, Table, mask_of
+from cardrules.bourre.record import BITS, Hidden, Record, Table, card_bit
 from cardrules.bourre.session import deal_hidden, seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
@@ -51,8 +51,6 @@ _trump_turned = constructor(TrumpTurned, ("dealer", "card"))
 """Build a ``TrumpTurned`` without its attrs ``__init__`` (every deal)."""
 _exchanged = constructor(Exchanged, ("seat", "count"))
 """Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
-_index_of = attrgetter("index")
-"""A card's canonical index (mapped over an exchange's discards in C)."""
 _CHUNK = Log.CHUNK
 
 
@@ -83,15 +81,14 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     cards = shuffle.order
     eldest = (deal.dealer + 1) % n
     dealt = n * size
-    order = [card.index for card in cards[:dealt]]  # the stock stays cards (a slice)
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [0] * n
     hidden = record.hidden
     received = list(hidden.received)
     for k, seat in enumerate(seats_from(n, eldest)):
-        hands[seat] = sum(itemgetter(*order[k:dealt:n])(BITS))  # 5 or 7 cards: a tuple
+        hands[seat] = sum(map(card_bit, cards[k:dealt:n]))  # no card index read
         received[seat] = received[seat].append(cards[k:dealt:n])
-    trump = order[dealt - 1]
+    trump = cards[dealt - 1].index
     stock = cards[dealt:]
     past, recent = record.logged(HIDDEN_SHUFFLE)
     return _dealt(
@@ -201,7 +198,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     hidden = record.hidden
     cards = action.discards
     count = len(cards)
-    discards = mask_of(map(_index_of, cards))
+    discards = sum(map(card_bit, cards))
     stock = hidden.stock
     exchanged = _replaced(table.exchanged, seat, count)
     discarded = _replaced(hidden.discarded, seat, discards)
@@ -230,9 +227,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         record,
         table,
         after,
-        _replaced(
-            record.hands, seat, record.hands[seat] & ~discards | mask_of(map(_index_of, drawn))
-        ),
+        _replaced(record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))),
         leader,
         past,
         recent,
@@ -329,7 +324,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         ),
         to_act=to_act,
         leader=leader,
-        hands=_replaced(record.hands, seat, record.hands[seat] | mask_of(map(_index_of, drawn))),
+        hands=_replaced(record.hands, seat, record.hands[seat] | sum(map(card_bit, drawn))),
         past=past,
         recent=recent,
         event_log=record.event_log.append(Restocked(len(cards))),
