@@ -489,3 +489,14 @@ def part_viewer(
         value = "parts[seat]" if name == field else f"self.{name}"
         lines.append(f"    new.{name} = {value}")
     return _viewer(cls, make, lines, {"_compute": compute})
+
+
+def record_viewer(cls: type[T], sources: dict[str, str], make: Callable[..., Any]) -> Any:
+    """:func:`seat_viewer` for a view's record of another class, ``cls``: each field
+    read at its path in ``sources`` (attribute names, maybe ``[seat]`` for the seat's
+    item; ``"seat"`` is the seat), e.g. ``{"pot": "pot", "hand": "hands[seat]"}``."""
+    names = [name for s in sources.values() for name in s.removesuffix("[seat]").split(".")]
+    if set(sources) != set(_fields(cls)) or not all(map(str.isidentifier, names)):
+        raise AttributeError(f"{cls.__name__}: give one attribute path per field")
+    body = [f"    new.{n} = {'seat' if s == 'seat' else 'self.' + s}" for n, s in sources.items()]
+    return _viewer(cls, make, ["    new = _new(_draft)", *body], {})

@@ -10,8 +10,9 @@ The representation, once for the whole game:
 * a set of cards (a hand, the muck, a seat's discards) is an int *card mask*: bit ``i``
   set = the card of index ``i`` is in it, so its cards in canonical order are its bits
   from the lowest (:func:`indices_of`, :func:`cards_of`);
-* an ordered pile (the stock, the trick) is a tuple of card indices, top or first card
-  first;
+* the trick is a tuple of card indices in play order; the stock is a tuple of cards,
+  top card first (a slice of the shuffle's order: a deal reads no card index, its
+  hands' masks found by card through :data:`card_bit`);
 * a set of seats is an int *seat mask*: bit ``s`` set = seat ``s`` is in it.
   :attr:`Table.live` holds the seats that have not dropped (B-3.1); which seats have
   said stay in or drop follows from the phase and the seat to act (the stay phase
@@ -61,6 +62,7 @@ __all__ = [
     "Record",
     "SeatRecord",
     "Table",
+    "card_bit",
     "cards_of",
     "indices_of",
     "mask_of",
@@ -133,8 +135,8 @@ class Hidden(ShellRecord):
     discards, and for the whole session the shuffles' orders and each seat's cards and
     exchanges. Changes at a deal, a drop, an exchange and a restock only."""
 
-    stock: tuple[int, ...]
-    """The stock, top card first."""
+    stock: tuple[Card, ...]
+    """The stock, top card first: cards, a slice of the shuffle's order."""
     muck: int
     """Card mask: the restockable cards (served seats' discards and dropped hands)."""
     discarded: tuple[int, ...]
@@ -303,7 +305,15 @@ def mask_of(indices: Iterable[int]) -> int:
     >>> mask_of((0, 3))
     9
     """
-    return sum(map(BITS.__getitem__, indices))
+    return sum(map(_bit_of, indices))
+
+
+_bit_of = BITS.__getitem__
+"""The card mask of one card index, bound once (not a method wrapper per call)."""
+card_bit = {card: 1 << card.index for card in STANDARD_DECK}.__getitem__
+"""The card mask of one card, found by the card itself (cards hash by identity): the
+mask of cards given as cards is ``sum(map(card_bit, cards))``, all in C, with no
+index read (a deal's hands, an exchange's discards and draw)."""
 
 
 _BYTE_INDICES = tuple(

@@ -75,8 +75,6 @@ _ZEROS = {n: (0,) * n for n in range(2, 8)}
 _NONES = {n: (None,) * n for n in range(2, 8)}
 """For each number of seats, a zero and a ``None`` per seat (shared by every deal)."""
 _DEAL = Phase.DEAL
-_with_events = copier(Record, ("event_log",))
-"""``record`` with its event log given (a deal's settlement)."""
 deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
 """``hidden`` with the fields of one deal given, in this order (emptied at each deal's
 start, changed by an exchange and a restock)."""
@@ -220,14 +218,20 @@ def open_deal(
 
 
 def end_deal(
-    record: Record, *, stacks: tuple[int, ...], pot: int, carried: bool, exempt: frozenset[int]
+    record: Record,
+    events: Log[Event],
+    *,
+    stacks: tuple[int, ...],
+    pot: int,
+    carried: bool,
+    exempt: frozenset[int],
 ) -> Record:
-    """The deal of ``record`` (its logs complete) is over: start the next one, or end
-    the session and share a pot left over (X-7)."""
+    """The deal of ``record`` is over, ``events`` its event log complete (the record's
+    own is not read): start the next deal, or end the session and share a pot left
+    over (X-7)."""
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    events = record.event_log
     if deal.deal_number + 1 < rules.deals:
         if not rules.rising_ante:
             level = rules.ante
@@ -260,20 +264,21 @@ def settle_stay(record: Record) -> Record:
     events = record.event_log
     order = record.table.order
     if not order:
-        record = _with_events(record, events.append(PotCarried(pot)))
-        return end_deal(record, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS)
+        events = events.append(PotCarried(pot))
+        return end_deal(record, events, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS)
     winner = order[0]
     stacks = list(deal.stacks)
     stacks[winner] += pot
     shares = tuple(pot if seat == winner else 0 for seat in range(len(stacks)))
     won = _pot_won(pot, (winner,), shares, 0, "the only seat in")
-    record = _with_events(record, events.append(won))
-    return end_deal(record, stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS)
+    events = events.append(won)
+    return end_deal(record, events, stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS)
 
 
-def settle(record: Record) -> Record:
-    """B-6.1–B-6.3: the last trick is taken (``record`` holds it): the sole leader
-    takes the pot; bourrés pay into the next pot."""
+def settle(record: Record, won: Event) -> Record:
+    """B-6.1–B-6.3: the last trick is taken (``record`` holds its count, ``won`` is
+    its event, not yet in the record's event log: the deal's last events are logged
+    at once): the sole leader takes the pot; bourrés pay into the next pot."""
     deal = record.deal
     rules = deal.rules
     n = rules.players
@@ -283,7 +288,7 @@ def settle(record: Record) -> Record:
     most = max(counts)
     stacks = list(deal.stacks)
     carried = most < rules.min_tricks or counts.count(most) > 1
-    new_events: list[Event] = []
+    new_events: list[Event] = [won]
     if carried:
         pot = before
         new_events.append(PotCarried(before))
@@ -315,8 +320,8 @@ def settle(record: Record) -> Record:
         exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
     else:
         exempt = frozenset(bourres)
-    record = _with_events(record, record.event_log.extend(new_events))
-    return end_deal(record, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
+    events = record.event_log.extend(new_events)
+    return end_deal(record, events, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:

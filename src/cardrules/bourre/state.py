@@ -28,7 +28,7 @@ from cardrules.bourre.record import Record, cards_of
 from cardrules.bourre.rules import GAME_ID, Rules
 from cardrules.bourre.session import first_deal, pots_of, returns
 from cardrules.bourre.transitions import on_drop, on_exchange, on_play, on_shuffle, on_stay_in
-from cardrules.bourre.view import View, view_of
+from cardrules.bourre.view import View, seat_view
 from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.chance import Shuffle
 from cardrules.game import check_new_game
@@ -69,7 +69,7 @@ class State(StateShell[Record]):
     _why_not = staticmethod(legality.why_not)
     _describe_legal = staticmethod(legality.describe)
     _chance_cards = staticmethod(_chance_cards)
-    _view_of = staticmethod(view_of)
+    _view_of = staticmethod(seat_view)
     _returns = staticmethod(returns)
     _pots = staticmethod(pots_of)
 
@@ -137,7 +137,7 @@ class State(StateShell[Record]):
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from every seat)."""
-        return tuple(map(STANDARD_DECK.__getitem__, self._record.hidden.stock))
+        return self._record.hidden.stock
 
     @property
     def muck(self) -> tuple[Card, ...]:

@@ -26,7 +26,7 @@ from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchan
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import BITS, Hidden, Record, Table, mask_of
+from cardrules.bourre.record import BITS, Hidden, Record, Table, card_bit
 from cardrules.bourre.session import deal_hidden, seats_from, settle, settle_stay
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
@@ -51,7 +51,7 @@ _trump_turned = constructor(TrumpTurned, ("dealer", "card"))
 """Build a ``TrumpTurned`` without its attrs ``__init__`` (every deal)."""
 _exchanged = constructor(Exchanged, ("seat", "count"))
 """Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
-_card_of = STANDARD_DECK.__getitem__
+_CHUNK = Log.CHUNK
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -78,19 +78,18 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     deal = table.deal
     rules = deal.rules
     n, size = rules.players, rules.hand_size
-    order = [card.index for card in shuffle.order]
+    cards = shuffle.order
     eldest = (deal.dealer + 1) % n
     dealt = n * size
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [0] * n
-    cards = shuffle.order
     hidden = record.hidden
     received = list(hidden.received)
     for k, seat in enumerate(seats_from(n, eldest)):
-        hands[seat] = sum(itemgetter(*order[k:dealt:n])(BITS))  # 5 or 7 cards: a tuple
+        hands[seat] = sum(map(card_bit, cards[k:dealt:n]))  # no card index read
         received[seat] = received[seat].append(cards[k:dealt:n])
-    trump = order[dealt - 1]
-    stock = tuple(order[dealt:])
+    trump = cards[dealt - 1].index
+    stock = cards[dealt:]
     past, recent = record.logged(HIDDEN_SHUFFLE)
     return _dealt(
         record,
@@ -197,8 +196,9 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     seat: int = record.to_act  # type: ignore[assignment]
     table = record.table
     hidden = record.hidden
-    count = len(action.discards)
-    discards = mask_of([card.index for card in action.discards])
+    cards = action.discards
+    count = len(cards)
+    discards = sum(map(card_bit, cards))
     stock = hidden.stock
     exchanged = _replaced(table.exchanged, seat, count)
     discarded = _replaced(hidden.discarded, seat, discards)
@@ -220,12 +220,14 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         after, leader, drawn = CHANCE, record.leader, stock
         muck, stock, pending = hidden.muck, (), discards
     past, recent = record.logged(hidden_exchange(count))
-    index = len(record.public_log)
+    # its index in the public log, read from the log's layout (full chunks of
+    # ``Log.CHUNK`` actions, then the newest ones) without building the log
+    index = len(past) * _CHUNK + len(recent) - 1
     return _exchanged_record(
         record,
         table,
         after,
-        _replaced(record.hands, seat, record.hands[seat] & ~discards | mask_of(drawn)),
+        _replaced(record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))),
         leader,
         past,
         recent,
@@ -256,14 +258,14 @@ def _exchanged_privately(
     index: int,
     seat: int,
     action: Exchange,
-    drawn: tuple[int, ...],
-    stock: tuple[int, ...],
+    drawn: tuple[Card, ...],
+    stock: tuple[Card, ...],
     muck: int,
     discarded: tuple[int, ...],
     pending: int,
 ) -> Hidden:
     """``hidden`` after ``seat``'s exchange ``action`` (at ``index`` in the public log),
-    which drew ``drawn`` (card indices), with its new ``stock``, ``muck``, ``discarded``
+    which drew ``drawn``, with its new ``stock``, ``muck``, ``discarded``
     and ``pending`` (the fields of :class:`Hidden` of this deal): the exchange whole in
     the secret log and in the seat's own, the cards drawn added to what it received
     this deal (one ``Hidden`` built)."""
@@ -287,14 +289,14 @@ _privately = copier(Hidden, ("secret", "received", "own_actions"))
 
 
 def _drew(
-    received: tuple[Log[tuple[Card, ...]], ...], seat: int, drawn: tuple[int, ...] | list[int]
+    received: tuple[Log[tuple[Card, ...]], ...], seat: int, drawn: tuple[Card, ...]
 ) -> tuple[Log[tuple[Card, ...]], ...]:
-    """``received`` with the cards ``drawn`` (indices, in order) added to ``seat``'s
-    cards of this deal."""
+    """``received`` with the cards ``drawn`` (in order) added to ``seat``'s cards of
+    this deal."""
     if not drawn:
         return received
     mine = received[seat]
-    cards = (*(mine.last() or ()), *map(_card_of, drawn))
+    cards = (*(mine.last() or ()), *drawn)
     return _replaced(received, seat, mine.replace_last(cards))
 
 
@@ -306,10 +308,11 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     assert table.pending is not None
     seat, need = table.pending
     discards = hidden.pending
-    order = [card.index for card in shuffle.order]
+    cards = shuffle.order
+    drawn = cards[:need]
     kept = discards & ~(1 << table.trump)
     phase, to_act, leader = _after_exchange(table.order, seat)
-    stock = tuple(order[need:])
+    stock = cards[need:]
     hidden = deal_hidden(hidden, stock, kept, hidden.discarded, 0)
     past, recent = record.logged(HIDDEN_SHUFFLE)
     return record._replace(
@@ -321,14 +324,14 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         ),
         to_act=to_act,
         leader=leader,
-        hands=_replaced(record.hands, seat, record.hands[seat] | mask_of(order[:need])),
+        hands=_replaced(record.hands, seat, record.hands[seat] | sum(map(card_bit, drawn))),
         past=past,
         recent=recent,
-        event_log=record.event_log.append(Restocked(len(order))),
+        event_log=record.event_log.append(Restocked(len(cards))),
         hidden=_privately(
             hidden,
             hidden.secret.append(shuffle),
-            _drew(hidden.received, seat, order[:need]),
+            _drew(hidden.received, seat, drawn),
             hidden.own_actions,
         ),
     )
@@ -345,8 +348,8 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     seat: int = record.to_act  # type: ignore[assignment]
     card = action.card.index
     hands = list(record.hands)
-    hands[seat] ^= 1 << card
-    trick = (*record.trick, card)
+    hands[seat] ^= BITS[card]
+    trick = record.trick + (card,)  # noqa: RUF005  (one join: no list on the way)
     table = record.table
     order = table.order
     past, recent = record.logged(action)
@@ -361,17 +364,25 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
-    cards = itemgetter(*trick)(STANDARD_DECK)  # two cards or more: a tuple
-    events = record.event_log.append(_trick_won(winner, cards))
+    won = _trick_won(winner, itemgetter(*trick)(STANDARD_DECK))  # two cards or more
+    events = record.event_log
     if hands[winner]:
         return _trick_taken(
-            record, winner, tuple(hands), (), winner, tuple(tricks), past, recent, events
+            record,
+            winner,
+            tuple(hands),
+            (),
+            winner,
+            tuple(tricks),
+            past,
+            recent,
+            events.append(won),
         ), plays(hands[winner])
-    return settle(
-        _trick_taken(
-            record, seat, tuple(hands), (), record.leader, tuple(tricks), past, recent, events
-        )
+    # the last trick: its event is logged with the settlement's
+    last = _trick_taken(
+        record, seat, tuple(hands), (), record.leader, tuple(tricks), past, recent, events
     )
+    return settle(last, won)
 
 
 _trick_taken = copier(

@@ -22,9 +22,9 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol, cast
 
-from cardrules._fast import constructor
+from cardrules._fast import record_viewer
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Record, SeatRecord, cards_of
 from cardrules.bourre.session import pots_of, returns
@@ -156,25 +156,36 @@ class View(ViewBase):
         return self._public.tricks_won
 
 
-_seat_record = constructor(
-    SeatRecord,
-    (
-        "table",
-        "to_act",
-        "trick",
-        "leader",
-        "tricks_won",
-        "past",
-        "recent",
-        "event_log",
-        "seat",
-        "hand",
-        "discards",
-        "own_received",
-        "own_exchanges",
+class _Viewer(Protocol):
+    """The type of :data:`seat_view` (named parameters, as the state's hook has)."""
+
+    def __call__(self, record: Record, seat: int, legal: Legal) -> View: ...
+
+
+seat_view = cast(
+    _Viewer,
+    record_viewer(
+        SeatRecord,
+        {
+            "table": "table",
+            "to_act": "to_act",
+            "trick": "trick",
+            "leader": "leader",
+            "tricks_won": "tricks_won",
+            "past": "past",
+            "recent": "recent",
+            "event_log": "event_log",
+            "seat": "seat",
+            "hand": "hands[seat]",
+            "discards": "hidden.discarded[seat]",
+            "own_received": "hidden.received[seat]",
+            "own_exchanges": "hidden.own_actions[seat]",
+        },
+        View._make,
     ),
 )
-"""Build a ``SeatRecord`` without its attrs ``__init__`` (every view)."""
+"""What :func:`view_of` returns, as one generated function (the seat's record read
+from the state's, and the view made): the state's view hook."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
@@ -191,20 +202,4 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2, NOTHING).hand
     ()
     """
-    hidden = record.hidden
-    public = _seat_record(
-        record.table,
-        record.to_act,
-        record.trick,
-        record.leader,
-        record.tricks_won,
-        record.past,
-        record.recent,
-        record.event_log,
-        seat,
-        record.hands[seat],
-        hidden.discarded[seat],
-        hidden.received[seat],
-        hidden.own_actions[seat],
-    )
-    return View._make(seat, public, legal)  # type: ignore[no-any-return]
+    return seat_view(record, seat, legal)
