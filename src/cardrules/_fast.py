@@ -34,6 +34,7 @@ __all__ = [
     "is_draft",
     "keyword_constructor",
     "part_viewer",
+    "record_viewer",
     "replacer",
     "resetting_replacer",
     "seat_viewer",
@@ -422,11 +423,7 @@ def subsets_maker(
     """
     if _fields(cls) != (field,):
         raise AttributeError(f"{cls.__name__} is not a class of the one field {field!r}")
-    scope: dict[str, Any] = {
-        "_cls": cls,
-        "_draft": _draft(cls),
-        "_combinations": combinations,
-    }
+    scope = {"_cls": cls, "_draft": _draft(cls), "_combinations": combinations}
     lines = [
         "def make(items, sizes):",
         "    found = []",
@@ -499,4 +496,4 @@ def record_viewer(cls: type[T], sources: dict[str, str], make: Callable[..., Any
     if set(sources) != set(_fields(cls)) or not all(map(str.isidentifier, names)):
         raise AttributeError(f"{cls.__name__}: give one attribute path per field")
     body = [f"    new.{n} = {'seat' if s == 'seat' else 'self.' + s}" for n, s in sources.items()]
-    return _viewer(cls, make, ["    new = _new(_draft)", *body], {})
+    return _viewer(cls, make, ["    new = _draft()", *body], {})
