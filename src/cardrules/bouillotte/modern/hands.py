@@ -243,13 +243,15 @@ def _compute(
         everything |= _BIT[second]
     lead, other = first & 3, second & 3 if second >= 0 else -1
     parts = _PARTS[pip << 1 | kickers]
-    best: tuple[Any, ...] = ()
+    best: tuple[Any, ...] = ()  # the best suit's (total, ranks): a point's key but its last
     best_suit = -1
     for suit in _HAND_SUITS[(a & 3) << 4 | (b & 3) << 2 | c & 3]:
-        total, ranks = parts[everything & _SUIT_BITS[suit]]
-        key = (total, ranks, 2 if suit == lead else 1 if suit == other else 0)
-        if not best or key > best:
-            best, best_suit = key, suit
+        part = parts[everything & _SUIT_BITS[suit]]
+        # on equal totals and ranks, the retourné's suit, then the second's (M-5.6)
+        if part > best or (
+            part == best and (suit == lead or (suit == other and best_suit != lead))
+        ):
+            best, best_suit = part, suit
     points = best[0]
     low, mid, high = a >> 2, b >> 2, c >> 2
     pair = mid if low == mid or mid == high else -1
@@ -268,7 +270,8 @@ def _compute(
             category, level = "favori", 3 if favori == "above_simple" else 2
         if level:
             return _shared(category, pair + 2, points, best_suit, (level, pair + 2))
-    return _shared("point", 0, points, best_suit, (0, *best))
+    tie = 2 if best_suit == lead else 1 if best_suit == other else 0
+    return _shared("point", 0, points, best_suit, (0, points, best[1], tie))
 
 
 _SHARED = BoundedCache[tuple[Any, ...], HandValue](max_bytes=1 << 20)

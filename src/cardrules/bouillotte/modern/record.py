@@ -53,6 +53,7 @@ from .phase import Phase
 from .rules import Rules
 
 __all__ = [
+    "FIRST_IN",
     "Cards",
     "Deal",
     "Record",
@@ -224,18 +225,28 @@ _SEATS_IN = {
 
 def first_in(seats: int, first: int, players: int) -> int:
     """The first seat of the mask ``seats`` in play order from ``first``; ``-1`` if none."""
-    for s in _ORDERS[players][first]:
-        if seats >> s & 1:
-            return s
-    return -1
+    found: int = FIRST_IN[players][first][seats]
+    return found
+
+
+FIRST_IN = {
+    n: tuple(
+        tuple(next((s for s in _ORDERS[n][first] if seats >> s & 1), -1) for seats in range(1 << n))
+        for first in range(n)
+    )
+    for n in (3, 4, 5)
+}
+"""``FIRST_IN[players][first][seats]``: what :func:`first_in` returns (read from a table
+on hot paths)."""
 
 
 def able(stacks: tuple[int, ...], seats: int) -> int:
     """The seats of the mask ``seats`` that have chips left (the others are all-in)."""
     if 0 not in stacks:
         return seats
-    found = 0
-    for seat, stack in enumerate(stacks):
-        if stack and seats >> seat & 1:
-            found |= 1 << seat
-    return found
+    at = stacks.index(0)  # each empty stack found in C: usually one or two
+    seats &= ~(1 << at)
+    while 0 in stacks[at + 1 :]:
+        at = stacks.index(0, at + 1)
+        seats &= ~(1 << at)
+    return seats

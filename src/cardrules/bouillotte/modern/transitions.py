@@ -36,7 +36,7 @@ from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesT
 from .hands import brelans_of, value_of
 from .legality import legal, legal_of
 from .phase import Phase
-from .record import Cards, Deal, Record, able, first_in, mask, seats_from
+from .record import FIRST_IN, Cards, Deal, Record, able, mask, seats_from
 from .rules import Rules
 from .session import fold_out, showdown
 
@@ -72,6 +72,9 @@ _dealt_cards = copier(
 )
 _dealt_deal = copier(Deal, ("phase", "retournes", "waiting", "event_log"))
 """The cards and the deal once dealt (no cache of what each seat sees yet)."""
+_BETTING = Phase.BETTING
+"""The phase of a dealt deal (a global: reading an enum's member from its class costs
+about ten times as much)."""
 
 
 def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
@@ -94,7 +97,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     else:
         event_log = deal.event_log.append(_new_turned(retournes))
     deal = _dealt_deal(
-        deal, Phase.BETTING, retournes, mask(n) if rules.retourne_change else 0, event_log
+        deal, _BETTING, retournes, mask(n) if rules.retourne_change else 0, event_log
     )
     cards = _dealt_cards(
         cards,
@@ -140,7 +143,7 @@ def _open_round(
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
     n = deal.rules.players
-    first = first_in(ready, (deal.dealer + 1) % n, n)
+    first = _FOLLOWING[n][deal.dealer][ready]  # the first from eldest
     record = _opened_round(record, deal, cards, first, 0, past, recent)
     return record, legal_of(
         deal, cards.brelans, first, stacks, record.contributions, record.largest, live
@@ -175,8 +178,9 @@ def _waited(
     return _change_retourne(deal, cards)
 
 
-_AFTER = {n: tuple((*seats_from(seat, n)[1:], seat) for seat in range(n)) for n in (3, 4, 5)}
-"""For each number of seats and seat, the seats after it in play order, itself last."""
+_FOLLOWING = {n: tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n in (3, 4, 5)}
+"""``_FOLLOWING[players][seat][seats]``: the first seat of the mask ``seats`` after
+``seat`` in play order (``seat`` itself last; -1 if the mask is empty)."""
 
 
 _after_bet = copier(
@@ -199,16 +203,16 @@ def _betted(
 ) -> Next:
     """The record after a betting action of ``seat`` that leaves these amounts and
     masks (``seat`` marked as acted): the retourné change when due (V-M.4), then the
-    next seat to act, or the end of the round."""
-    following = -1  # M-3.5: the next seat still in, with chips, that must act
-    for other in _AFTER[len(stacks)][seat]:
-        if (
-            live >> other & 1
-            and stacks[other]
-            and (not acted >> other & 1 or contributions[other] < largest)
-        ):
-            following = other
-            break
+    next seat to act, or the end of the round.
+
+    M-3.5: the next seat still in, with chips, that must act, is the first after
+    ``seat`` not marked as acted: a seat that acted since the last raise has matched
+    the largest contribution (a check, a call, the raise itself) or is all-in (a short
+    call), since a raise clears every other seat's mark."""
+    pending = live & ~acted
+    if 0 in stacks:
+        pending = able(stacks, pending)
+    following = _FOLLOWING[len(stacks)][seat][pending]
     deal = record.deal
     if deal.waiting:
         deal, cards = _waited(deal, record.cards, seat, stacks, live)
