@@ -36,11 +36,13 @@ from cardrules.shell import StateShell, Transition
 
 __all__ = ["GAME_ID", "State", "new_game"]
 
+_DEAL = Phase.DEAL  # an enum member read from its class costs a lookup through the enum type
+
 
 def _chance_cards(record: Record) -> tuple[Card, ...]:
     """The cards of a chance node: the deck at a deal, the muck at a restock (B-4.2)."""
     table = record.table
-    return STANDARD_DECK if table.phase is Phase.DEAL else cards_of(record.hidden.muck)
+    return STANDARD_DECK if table.phase is _DEAL else cards_of(record.hidden.muck)
 
 
 @attrs.frozen(slots=True, init=False)  # the shell's __init__: State adds no field
