@@ -8,6 +8,7 @@ prints; it can also be run by hand::
     python benchmarks/engine.py views --game historic --late-deal 200
     python benchmarks/engine.py stacks --config historic --sizes 100 1000000000
     python benchmarks/engine.py memory --game bourre --sessions 20
+    python benchmarks/engine.py count --game modern --views --sessions 30
 
 Measurements (all through the public API only, so that they keep measuring the same
 thing while the insides of the games change):
@@ -33,6 +34,10 @@ thing while the insides of the games change):
 ``memory``
     The memory a state of a deal in progress owns beyond what it shares with its
     parent (see :func:`owned_bytes`).
+``count``
+    The loop of ``loop`` for a fixed number of sessions, untimed, with the garbage
+    collector off: ``run.py`` runs it under Valgrind's callgrind to count the
+    instructions of a decision (see :func:`count`).
 
 Nothing here asserts a time: this is a measuring instrument, not a test.
 """
@@ -166,6 +171,34 @@ def loop(game: str, views: bool, seconds: float, seed: int, deals: int) -> dict[
         "us_per_deal": 1e6 * wall / played,
         "us_per_decision": 1e6 * wall / counted,
         "decisions_per_deal": counted / played,
+    }
+
+
+def count(game: str, views: bool, sessions: int, seed: int, tally: bool = True) -> dict[str, Any]:
+    """Play ``sessions`` random 12-deal sessions the way :func:`loop` does, untimed,
+    and return how many decisions they made (``None`` unless ``tally``: under callgrind
+    the sessions are played alone, and the same sessions played again tally them). The
+    garbage collector is off, so that the instructions counted do not depend on when it
+    runs; two counts of the same code, seeds and hash seed (``PYTHONHASHSEED``) are
+    equal."""
+    gc.disable()
+    fresh = cardrules_new_game(game, deals=12)
+    policies = [random_policy] * players_of(fresh)
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(sessions):
+        if views:
+            final = play(fresh, policies, rng)
+            if tally:
+                decisions += sum(1 for a in final.history if a.__class__ is not Shuffle)
+        else:
+            decisions += no_view_session(fresh, rng)[1]
+    return {
+        "engine": "cardrules",
+        "game": game,
+        "views": views,
+        "sessions": sessions,
+        "decisions": decisions if tally else None,
     }
 
 
@@ -665,8 +698,16 @@ def main(argv: list[str] | None = None) -> None:
     mem.add_argument("--game", choices=GAMES, required=True)
     mem.add_argument("--sessions", type=int, default=20)
     mem.add_argument("--seed", type=int, default=1)
+    counted = sub.add_parser("count")
+    counted.add_argument("--game", choices=GAMES, required=True)
+    counted.add_argument("--views", action=argparse.BooleanOptionalAction, default=True)
+    counted.add_argument("--sessions", type=int, default=10)
+    counted.add_argument("--seed", type=int, default=1)
+    counted.add_argument("--tally", action=argparse.BooleanOptionalAction, default=True)
     args = parser.parse_args(argv)
-    if args.what == "loop":
+    if args.what == "count":
+        out = count(args.game, args.views, args.sessions, args.seed, args.tally)
+    elif args.what == "loop":
         out = loop(args.game, args.views, args.seconds, args.seed, args.deals)
     elif args.what == "views":
         out = views(args.game, args.late_deal, args.repeats, args.batch, args.seed)

@@ -6,6 +6,7 @@ Usage (from the repository; see docs/performance.rst for the method)::
     python benchmarks/run.py --quick    # a rough run, under half a minute
     python benchmarks/run.py --json     # the results as one JSON document on stdout
     python benchmarks/run.py --rst      # the results as the tables of the docs page
+    python benchmarks/run.py --sections instructions   # instruction counts (Valgrind)
 
 What it measures, each measurement in a process of its own (``engine.py`` and
 ``others.py`` in this directory are the processes):
@@ -28,6 +29,12 @@ What it measures, each measurement in a process of its own (``engine.py`` and
 5. ``others``: PokerKit and OpenSpiel games driven the same way, with and without an
    observation per decision (the ``bench`` extra; a missing package is reported, not
    fatal).
+6. ``instructions`` (only when named: ``--sections instructions``; it needs Valgrind
+   and takes about five minutes): the CPU instructions of a decision, counted
+   with callgrind, of the engine with and without views and of the baseline, with the
+   same seeds, the hash seed fixed and the garbage collector off. Each figure is the
+   difference of two counts (``--count-sessions``, ``--count-deals``) over the
+   decisions between them. Unlike times, counts do not move with the machine's load.
 
 ``--pyperf FILE`` also writes the timings as a pyperf suite, so that two runs (before
 and after a change) can be compared with ``python -m pyperf compare_to old.json new.json``.
@@ -41,6 +48,7 @@ import datetime
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -65,7 +73,10 @@ OTHER_ROWS = (
     ("openspiel", "python_liars_poker", "OpenSpiel python_liars_poker"),
     ("openspiel", "leduc_poker", "OpenSpiel leduc_poker (C++, for scale)"),
 )
-SECTIONS = ("loops", "views", "stacks", "memory", "others")
+SECTIONS = ("loops", "views", "stacks", "memory", "others", "instructions")
+DEFAULT_SECTIONS = SECTIONS[:-1]
+"""Every section but ``instructions``, which needs Valgrind and about five minutes:
+asked for by name."""
 
 
 def log(message: str) -> None:
@@ -261,6 +272,68 @@ def run_memory(args: argparse.Namespace) -> dict[str, Any]:
 # --------------------------------------------------------------------------- reporting
 
 
+def counted(script: Path, *args: object) -> tuple[int, dict[str, Any]]:
+    """The instructions of one process of ``script`` under callgrind, with the hash
+    seed fixed (the same code and arguments give the same count), and its JSON."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    command += [sys.executable, str(script), *map(str, args)]
+    environment = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, env=environment)
+    found = [line for line in done.stderr.splitlines() if "Collected :" in line]
+    if done.returncode != 0 or not found:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return int(found[-1].split(":")[-1]), result
+
+
+def per_decision(counts: tuple[int, int], decisions: tuple[int, int]) -> dict[str, Any]:
+    """Instructions per decision from the counts of a small and a large run and their
+    decisions: the difference over the decisions between them (so that starting the
+    interpreter, importing and warming up cancel out)."""
+    made = decisions[1] - decisions[0]
+    return {"instructions_per_decision": (counts[1] - counts[0]) / made, "decisions": made}
+
+
+def run_instructions(args: argparse.Namespace) -> dict[str, Any]:
+    """Section 6: instructions per decision, counted with Valgrind's callgrind, of the
+    engine with and without views and of the baseline (steady where times are not)."""
+    if shutil.which("valgrind") is None:
+        log("instructions: valgrind is not installed, skipped")
+        return {"skipped": "valgrind is not installed"}
+    floor = args.floor if args.floor.is_file() else None
+    out: dict[str, Any] = {}
+    for game in args.games:
+        label, baseline = GAMES[game]
+        row: dict[str, Any] = {"label": label, "baseline_game": baseline}
+        for key, flag in (("views", "--views"), ("no_views", "--no-views")):
+            log(f"instructions: {game}, {key}")
+            runs = [
+                ["count", "--game", game, flag, "--seed", args.seed, "--sessions", n]
+                for n in args.count_sessions
+            ]
+            # counted without tallying the decisions (that would be counted too), which
+            # an uncounted run of the very same sessions tallies
+            small, large = (counted(ENGINE, *run, "--no-tally")[0] for run in runs)
+            few, many = (child(ENGINE, *run)["decisions"] for run in runs)
+            row[key] = per_decision((small, large), (few, many))
+        if floor is not None:
+            log(f"instructions: the baseline of {game}")
+            runs = [
+                ["--game", baseline, "--seed", args.seed, "--warmup", 0, "--deals", n]
+                for n in args.count_deals
+            ]
+            (small, low), (large, high) = (counted(floor, *run) for run in runs)
+            decisions = (low["decisions"], high["decisions"])
+            row["baseline"] = per_decision((small, large), decisions)
+            for key in ("views", "no_views"):
+                row[f"ratio_{key}"] = (
+                    row[key]["instructions_per_decision"]
+                    / row["baseline"]["instructions_per_decision"]
+                )
+        out[game] = row
+    return out
+
+
 def _us(value: float | None) -> str:
     if value is None:
         return "—"
@@ -451,7 +524,34 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                 rows,
             )
         )
+    counts = results.get("instructions")
+    if counts and "skipped" not in counts:
+        out.append(
+            (
+                "Instructions per decision (callgrind; the same seeds and hash seed)",
+                [
+                    "game",
+                    "play() with views",
+                    "without views",
+                    "baseline",
+                    "ratio with views / without",
+                ],
+                [_count_row(row) for row in counts.values()],
+            )
+        )
     return out
+
+
+def _count_row(row: dict[str, Any]) -> list[str]:
+    """A row of the instructions table."""
+
+    def k(side: dict[str, Any] | None) -> str:
+        return "not found" if side is None else f"{side['instructions_per_decision'] / 1000:.1f}k"
+
+    ratios = "-"
+    if "ratio_views" in row:
+        ratios = f"{row['ratio_views']:.2f}× / {row['ratio_no_views']:.2f}×"
+    return [row["label"], k(row["views"]), k(row["no_views"]), k(row.get("baseline")), ratios]
 
 
 def as_text(results: dict[str, Any]) -> str:
@@ -547,7 +647,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         default=DEFAULT_FLOOR,
         help="the hand-written baseline script (default: %(default)s)",
     )
-    parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(DEFAULT_SECTIONS))
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, help="rounds of the loops (7; quick 2)")
@@ -568,6 +668,18 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--stack-repeats", type=int, help="timed batches per stack figure")
     parser.add_argument("--limit", type=float, help="seconds before one call is given up")
     parser.add_argument("--sessions", type=int, help="sessions of the memory figure")
+    parser.add_argument(
+        "--count-sessions",
+        type=int,
+        nargs=2,
+        help="the two numbers of sessions counted (10 30; quick 2 6)",
+    )
+    parser.add_argument(
+        "--count-deals",
+        type=int,
+        nargs=2,
+        help="the baseline's two numbers of deals counted (2000 6000; quick 200 600)",
+    )
     args = parser.parse_args(argv)
     quick = args.quick
     defaults = {
@@ -581,6 +693,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "stack_repeats": 5 if quick else 20,
         "limit": 2.0,
         "sessions": 3 if quick else 12,
+        "count_sessions": [2, 6] if quick else [10, 30],
+        "count_deals": [200, 600] if quick else [2000, 6000],
     }
     for name, value in defaults.items():
         if getattr(args, name) is None:
@@ -620,6 +734,8 @@ def main(argv: list[str] | None = None) -> None:
                     "stack_repeats",
                     "limit",
                     "sessions",
+                    "count_sessions",
+                    "count_deals",
                 )
             },
         }
@@ -630,6 +746,7 @@ def main(argv: list[str] | None = None) -> None:
         "views": run_views,
         "stacks": run_stacks,
         "memory": run_memory,
+        "instructions": run_instructions,
     }
     for section in SECTIONS:
         if section in args.sections:

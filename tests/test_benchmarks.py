@@ -7,8 +7,10 @@ fast anything is.
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -33,12 +35,10 @@ def _run(script: str, *args: str, timeout: float = 120) -> dict:
     return json.loads(done.stdout)
 
 
-@pytest.fixture(scope="module")
-def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """One tiny run of every cardrules section, with a stand-in baseline."""
-    # the real baseline lives outside the repository; a stand-in that prints the same
-    # JSON keeps the test self-contained
-    floor = tmp_path_factory.mktemp("floor") / "floor.py"
+def _stand_in(folder: Path) -> Path:
+    """A stand-in for the baseline script that prints the same JSON (the real one lives
+    outside the repository)."""
+    floor = folder / "floor.py"
     floor.write_text(
         "import json, sys\n"
         "args = dict(zip(sys.argv[1::2], sys.argv[2::2]))\n"
@@ -47,6 +47,15 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict:
         "    'decisions': 5 * deals, 'seconds': 1e-5 * deals, 'us_per_deal': 10.0,\n"
         "    'us_per_decision': 2.0}))\n"
     )
+    return floor
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """One tiny run of every cardrules section, with a stand-in baseline."""
+    # the real baseline lives outside the repository; a stand-in that prints the same
+    # JSON keeps the test self-contained
+    floor = _stand_in(tmp_path_factory.mktemp("floor"))
     return _run(
         "run.py",
         "--quick",
@@ -111,6 +120,59 @@ def test_with_and_without_views_the_same_deals_are_played(game: str) -> None:
     bare = engine.loop(game, False, seconds=0.0, seed=5, deals=12)
     assert views["deals"] == bare["deals"] == 12
     assert views["decisions"] == bare["decisions"] > 0
+
+
+@pytest.mark.parametrize("views", [True, False])
+def test_count_plays_the_loop_s_sessions_with_the_collector_off(views: bool) -> None:
+    engine = _module("engine")
+    try:
+        counted = engine.count("modern", views, sessions=1, seed=5)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    timed = engine.loop("modern", views, seconds=0.0, seed=5, deals=12)
+    assert counted["decisions"] == timed["decisions"] > 0
+    try:  # under callgrind the sessions are played without the tally
+        assert engine.count("modern", views, sessions=1, seed=5, tally=False)["decisions"] is None
+    finally:
+        gc.enable()
+
+
+def test_instructions_are_skipped_without_valgrind(monkeypatch: pytest.MonkeyPatch) -> None:
+    run = _module("run")
+    monkeypatch.setattr(run.shutil, "which", lambda name: None)
+    args = run.parse(["--sections", "instructions"])
+    assert run.run_instructions(args) == {"skipped": "valgrind is not installed"}
+    assert "instructions" not in run.parse([]).sections  # asked for by name only
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+def test_instruction_counts(tmp_path: Path) -> None:
+    result = _run(
+        "run.py",
+        "--json",
+        "--baseline",
+        str(_stand_in(tmp_path)),
+        "--sections",
+        "instructions",
+        "--games",
+        "bourre",
+        "--count-sessions",
+        "1",
+        "2",
+        "--count-deals",
+        "10",
+        "20",
+        timeout=600,
+    )
+    row = result["instructions"]["bourre"]
+    for side in ("views", "no_views", "baseline"):
+        assert row[side]["instructions_per_decision"] > 0
+        assert row[side]["decisions"] > 0
+    assert row["baseline"]["decisions"] == 50  # the stand-in's 5 per deal, 20 - 10 deals
+    assert row["views"]["decisions"] == row["no_views"]["decisions"]
+    assert row["ratio_views"] > row["ratio_no_views"] > 0  # a view costs instructions
+    assert "Instructions per decision" in _module("run").as_rst(result)
 
 
 def test_views_early_and_late(tiny: dict) -> None:
