@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -51,7 +51,18 @@ from cardrules.game import standings_of
 from cardrules.jsonforms import view_to_json
 from cardrules.legal import Legal
 
-__all__ = ["ViewBase"]
+__all__ = ["SeatViewer", "ViewBase"]
+
+V_co = TypeVar("V_co", covariant=True)
+
+
+class SeatViewer(Protocol[V_co]):
+    """The type of a game's view hook, ``seat_view(record, seat, legal)``: the view of
+    ``seat`` (already checked) in the state of ``record``, with ``legal`` the state's
+    legal set when the seat is to act (each game generates its hook with
+    :mod:`cardrules._fast`, whose functions are typed loosely)."""
+
+    def __call__(self, record: Any, seat: int, legal: Legal) -> V_co: ...
 
 
 @attrs.frozen(slots=True, repr=False, init=False)

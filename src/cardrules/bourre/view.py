@@ -22,7 +22,7 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol, cast
+from typing import ClassVar, cast
 
 from cardrules._fast import record_viewer
 from cardrules.bourre.phase import Phase
@@ -30,9 +30,9 @@ from cardrules.bourre.record import Record, SeatRecord, cards_of
 from cardrules.bourre.session import pots_of, returns
 from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.legal import Legal
-from cardrules.viewing import ViewBase
+from cardrules.viewing import SeatViewer, ViewBase
 
-__all__ = ["Phase", "View", "view_of"]
+__all__ = ["Phase", "View", "seat_view", "view_of"]
 
 
 class View(ViewBase):
@@ -156,14 +156,8 @@ class View(ViewBase):
         return self._public.tricks_won
 
 
-class _Viewer(Protocol):
-    """The type of :data:`seat_view` (named parameters, as the state's hook has)."""
-
-    def __call__(self, record: Record, seat: int, legal: Legal) -> View: ...
-
-
 seat_view = cast(
-    _Viewer,
+    SeatViewer[View],
     record_viewer(
         SeatRecord,
         {

@@ -66,7 +66,7 @@ class State(StateShell[Record]):
     _legal_of = staticmethod(legality.legal)
     _why_not = staticmethod(legality.why_not)
     _chance_cards = staticmethod(_deck)
-    _view_of = staticmethod(view._viewer)
+    _view_of = staticmethod(view.seat_view)
     _returns = staticmethod(session.returns)
     _pots = staticmethod(session.pots_of)
 

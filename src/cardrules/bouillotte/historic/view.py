@@ -19,7 +19,7 @@ out (:func:`view_of`); every member is computed from it when asked (see
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, cast
 
 from cardrules._fast import seat_viewer
 from cardrules.bouillotte.historic.events import ShowdownHands
@@ -30,9 +30,9 @@ from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.game import Log
 from cardrules.legal import Legal
-from cardrules.viewing import ViewBase
+from cardrules.viewing import SeatViewer, ViewBase
 
-__all__ = ["View", "view_of"]
+__all__ = ["View", "seat_view", "view_of"]
 
 
 class View(ViewBase):
@@ -129,19 +129,13 @@ class View(ViewBase):
 _EMPTY: Log[Any] = Log()
 
 
-class _Viewer(Protocol):
-    """The type of :data:`_viewer` (named parameters, as the state's hook has)."""
-
-    def __call__(self, record: Record, seat: int, legal: Legal) -> View: ...
-
-
-_viewer = cast(
-    _Viewer,
+seat_view = cast(
+    SeatViewer[View],
     seat_viewer(
         Record, PLAYERS, {"hands": (), "received": _EMPTY}, {"shuffles": _EMPTY}, View._make
     ),
 )
-"""``_viewer(record, seat, legal)``: what :func:`view_of` returns, in one Python call
+"""``seat_view(record, seat, legal)``: what :func:`view_of` returns, in one Python call
 (the state's hook): the record copied without the other seats' cards, of this deal or
 earlier ones, and without the shuffles' orders, and the view made of it."""
 
@@ -155,4 +149,4 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    return _viewer(record, seat, legal)
+    return seat_view(record, seat, legal)

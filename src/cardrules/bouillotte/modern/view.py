@@ -20,13 +20,13 @@ one copy of the record.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, cast
 
 from cardrules._fast import cache_setter, copier, part_viewer
 from cardrules.cards import Card
 from cardrules.game import Log
 from cardrules.legal import Legal
-from cardrules.viewing import ViewBase
+from cardrules.viewing import SeatViewer, ViewBase
 
 from .phase import Phase
 from .record import Cards, Record
@@ -139,13 +139,7 @@ def _seen_of(cards: Cards) -> tuple[Cards, ...]:
     return seen
 
 
-class _Viewer(Protocol):
-    """The type of :data:`seat_view` (named parameters, as the state's hook has)."""
-
-    def __call__(self, record: Record, seat: int, legal: Legal) -> View: ...
-
-
-seat_view = cast(_Viewer, part_viewer(Record, "cards", "_seen", _seen_of, View._make))
+seat_view = cast(SeatViewer[View], part_viewer(Record, "cards", "_seen", _seen_of, View._make))
 """What :func:`view_of` returns, as one generated function (the record copied with the
 seat's part of its :class:`~.record.Cards`, and the view made): the state's view hook."""
 
