@@ -197,6 +197,16 @@ class SplitLog:
             return _make_log(self.past, recent)
         return _make_log(self.past, ()).extend(recent)
 
+    @staticmethod
+    def length(past: tuple[tuple[Action, ...], ...], recent: tuple[Action, ...]) -> int:
+        """How many actions the log of ``past`` (full chunks) and ``recent`` holds:
+        ``len(public_log)`` without building the log.
+
+        >>> SplitLog.length(((1,) * 32,), (2, 3))
+        34
+        """
+        return len(past) * _CHUNK + len(recent)
+
     def logged(self, action: Action) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
         """:attr:`past` and :attr:`recent` once ``action`` is logged (a full
         :attr:`recent` becomes the next chunk, as a log's ``append`` does)."""

@@ -31,7 +31,7 @@ from cardrules.bourre.session import deal_hidden, seats_from, settle, settle_sta
 from cardrules.bourre.tricks import narrow, winner_of
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Chance, Shuffle
-from cardrules.game import Log
+from cardrules.game import Log, SplitLog
 from cardrules.legal import Legal
 
 __all__ = ["on_drop", "on_exchange", "on_play", "on_shuffle", "on_stay_in"]
@@ -51,7 +51,6 @@ _trump_turned = constructor(TrumpTurned, ("dealer", "card"))
 """Build a ``TrumpTurned`` without its attrs ``__init__`` (every deal)."""
 _exchanged = constructor(Exchanged, ("seat", "count"))
 """Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
-_CHUNK = Log.CHUNK
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -220,9 +219,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         after, leader, drawn = CHANCE, record.leader, stock
         muck, stock, pending = hidden.muck, (), discards
     past, recent = record.logged(hidden_exchange(count))
-    # its index in the public log, read from the log's layout (full chunks of
-    # ``Log.CHUNK`` actions, then the newest ones) without building the log
-    index = len(past) * _CHUNK + len(recent) - 1
+    index = SplitLog.length(past, recent) - 1  # its index in the public log
     return _exchanged_record(
         record,
         table,
