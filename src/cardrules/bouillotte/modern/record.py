@@ -32,7 +32,7 @@ The representation, once for every module of the game:
   share it, and share the :class:`Deal` itself (nothing in it is hidden).
 
 >>> from .rules import Rules
->>> mask(3), seats_in(0b1010, 4), first_in(0b1010, 2, 4), able((5, 0, 3), 0b011)
+>>> mask(3), seats_in(0b1010, 4), FIRST_IN[4][2][0b1010], able((5, 0, 3), 0b011)
 (7, (1, 3), 3, 1)
 """
 
@@ -58,7 +58,6 @@ __all__ = [
     "Deal",
     "Record",
     "able",
-    "first_in",
     "mask",
     "seats_from",
     "seats_in",
@@ -223,12 +222,6 @@ _SEATS_IN = {
 }
 
 
-def first_in(seats: int, first: int, players: int) -> int:
-    """The first seat of the mask ``seats`` in play order from ``first``; ``-1`` if none."""
-    found: int = FIRST_IN[players][first][seats]
-    return found
-
-
 FIRST_IN = {
     n: tuple(
         tuple(next((s for s in _ORDERS[n][first] if seats >> s & 1), -1) for seats in range(1 << n))
@@ -236,8 +229,8 @@ FIRST_IN = {
     )
     for n in (3, 4, 5)
 }
-"""``FIRST_IN[players][first][seats]``: what :func:`first_in` returns (read from a table
-on hot paths)."""
+"""``FIRST_IN[players][first][seats]``: the first seat of the mask ``seats`` in play
+order from ``first``; ``-1`` if none (a table: the betting reads it at every step)."""
 
 
 def able(stacks: tuple[int, ...], seats: int) -> int:
