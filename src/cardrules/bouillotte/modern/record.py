@@ -24,9 +24,12 @@ The representation, once for every module of the game:
 * **logs** (:class:`~cardrules.game.Log`) share structure between states: the
   shuffles, each seat's cards received and the events; the public log of actions is
   kept as a log's two parts, its full chunks (``past``) and its newest actions
-  (``recent``, a tuple of the record itself: a betting action builds no log), and
-  :attr:`Record.public_log` puts them together when asked (a view shows the whole
-  session, so no offset into them is kept);
+  (``recent``, a tuple of the record itself: a betting action adds itself to it,
+  ``recent + (action,)``, with no log built and no call, for the whole deal; the
+  deal's shuffle folds its full chunks into ``past``,
+  :meth:`~cardrules.game.SplitLog.logged_folding`), and :attr:`Record.public_log` puts
+  them together when asked (a view shows the whole session, so no offset into them is
+  kept);
 * **what a seat may see** of the :class:`Cards` is computed once per ``Cards`` value,
   for every seat at once, when a view first asks (:mod:`.view`): the deal's views then
   share it, and share the :class:`Deal` itself (nothing in it is hidden).
@@ -158,7 +161,8 @@ class Record(shell.Record, shell.DealFacts, SplitLog):
     """The full chunks of :attr:`public_log` (shared by the states of a session)."""
     recent: tuple[Action, ...]
     """The newest actions of :attr:`public_log`, after its full chunks: held in the
-    record itself, so that a betting action adds one to a tuple and builds no log."""
+    record itself, so that a betting action adds one to a tuple and builds no log (it
+    may grow past ``Log.CHUNK`` during a deal; the next shuffle folds it)."""
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of modern Bouillotte is private (views show every action whole)."""

@@ -18,6 +18,11 @@ deal is :mod:`.session`'s.
 2
 """
 
+# ruff: noqa: RUF005
+# (a betting step logs its action as ``record.recent + (action,)``, one tuple
+# concatenation: the ``(*record.recent, action)`` the rule prefers builds and frees a
+# list on the way)
+
 from __future__ import annotations
 
 from operator import itemgetter
@@ -109,7 +114,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         tuple(map(Log.append, cards.received, hands)),
         None,
     )
-    return _open_round(record, deal, cards, 0, *record.logged(HIDDEN_SHUFFLE))
+    return _open_round(record, deal, cards, 0, *record.logged_folding(HIDDEN_SHUFFLE))
 
 
 def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
@@ -184,8 +189,7 @@ _FOLLOWING = {n: tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n i
 
 
 _after_bet = copier(
-    Record,
-    ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "past", "recent"),
+    Record, ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "recent")
 )
 """``record`` after a betting action, these fields given in this order (every betting
 action comes here: a copy without keyword parsing)."""
@@ -218,7 +222,6 @@ def _betted(
         deal, cards = _waited(deal, record.cards, seat, stacks, live)
         if cards is not record.cards:
             record = record._replace(cards=cards)
-    past, recent = record.logged(action)
     record = _after_bet(
         record,
         deal,
@@ -228,8 +231,7 @@ def _betted(
         largest,
         live,
         acted,
-        past,
-        recent,
+        record.recent + (action,),
     )
     if following < 0:
         return _close_round(record)
@@ -315,8 +317,7 @@ def on_fold(record: Record, action: Fold) -> Next:
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
     if live & (live - 1) == 0:
-        past, recent = record.logged(action)
-        record = record._replace(live=live, past=past, recent=recent)
+        record = record._replace(live=live, recent=record.recent + (action,))
         return fold_out(record, live.bit_length() - 1)
     return _betted(
         record,
@@ -349,8 +350,7 @@ def on_announce(record: Record, action: Announce) -> Next:
     announced = list(deal.announced)
     announced[seat] = category
     deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
-    past, recent = record.logged(action)
-    record = record._replace(stacks=tuple(stacks), past=past, recent=recent)
+    record = record._replace(stacks=tuple(stacks), recent=record.recent + (action,))
     cards = record.cards
     if deal.waiting:  # fees may have left the seats still waited for all-in
         deal, cards = _waited(deal, cards, -1, record.stacks, record.live)
