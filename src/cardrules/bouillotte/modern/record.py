@@ -3,8 +3,9 @@
 A state holds one :class:`Record`: what a betting action changes (stacks,
 contributions, the seat to act, the per-seat flags, the log of actions), a
 :class:`Deal`: what every seat sees that changes only between phases, rounds or deals
-(the retournés, the announcements, the events), and :class:`Cards`: who holds which
-card, the part of the state that views hide. Every change is
+(the retournés, the cards face up, the announcements, the events), and :class:`Cards`:
+who holds which card, the part of the state that views hide. A view holds a
+:class:`SeatRecord`: the record's public fields and the seat's own cards. Every change is
 ``record._replace(field=value, ...)``, or, on the commonest steps, a positional copier
 of :mod:`cardrules._fast` that names the fields it gives.
 
@@ -30,9 +31,10 @@ The representation, once for every module of the game:
   :meth:`~cardrules.game.SplitLog.logged_folding`), and :attr:`Record.public_log` puts
   them together when asked (a view shows the whole session, so no offset into them is
   kept);
-* **what a seat may see** of the :class:`Cards` is computed once per ``Cards`` value,
-  for every seat at once, when a view first asks (:mod:`.view`): the deal's views then
-  share it, and share the :class:`Deal` itself (nothing in it is hidden).
+* **what a seat may see** is a :class:`SeatRecord` (:mod:`.view`): the record's public
+  fields and the :class:`Deal` shared as they are (nothing in them is hidden: the
+  cards face up are the deal's :attr:`Deal.shown`), and the seat's own hand and cards
+  received read from the :class:`Cards`; nothing is computed per seat beforehand.
 
 >>> from .rules import Rules
 >>> mask(3), seats_in(0b1010, 4), FIRST_IN[4][2][0b1010], able((5, 0, 3), 0b011)
@@ -41,7 +43,7 @@ The representation, once for every module of the game:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -60,6 +62,7 @@ __all__ = [
     "Cards",
     "Deal",
     "Record",
+    "SeatRecord",
     "able",
     "mask",
     "seats_from",
@@ -85,6 +88,9 @@ class Deal(shell.Record):
     """The community cards face up now (``()`` before the deal)."""
     dead_retournes: tuple[Card, ...]
     """Retournés replaced by the retourné change, still face up (V-M.4)."""
+    shown: tuple[tuple[Card, ...], ...]
+    """Each seat's cards face up: its first-dealt cards turned by the open card (V-M.2)
+    and between rounds (V-M.3); ``()`` for each seat before the deal."""
     announced: tuple[str | None, ...]
     """The class of brelan each seat announced this deal, ``None`` if it did not."""
     waiting: int
@@ -102,15 +108,14 @@ class Deal(shell.Record):
 
 @attrs.frozen(slots=True)
 class Cards(shell.Record):
-    """Who holds which card: the deal's deck and hands, what is face up, and every
-    seat's cards since ``new_game``. A view keeps what its seat may see of them."""
+    """Who holds which card: the deal's deck and hands, and every seat's cards since
+    ``new_game`` (what the cards face up are is public: :attr:`Deal.shown`). A view
+    keeps its own seat's hand and cards received."""
 
     deck: tuple[Card, ...]
     """The deal's shuffled deck, top first (hidden; ``()`` before the shuffle)."""
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards in the order dealt."""
-    face_up: tuple[int, ...]
-    """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
     brelans: int
     """Seat mask: who holds a brelan with the retournés now (only kept when announcements
     are on: nothing else needs it before the showdown)."""
@@ -119,27 +124,42 @@ class Cards(shell.Record):
     received: tuple[Log[tuple[Card, ...]], ...]
     """Per seat: its cards in each deal so far, in the order dealt (hidden from the
     others; a view keeps its own seat's)."""
-    _seen: tuple[Cards, ...] | None = attrs.field(default=None, eq=False, repr=False)
-    """What each seat may see of these cards, once a view has asked (see :mod:`.view`);
-    a copy made by ``_replace`` starts without it, as every cache field of a record."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # the fields, never what was computed of them
-        return (
-            _rebuild_cards,
-            (self.deck, self.hands, self.face_up, self.brelans, self.shuffles, self.received),
-        )
 
 
-def _rebuild_cards(*fields: Any) -> Cards:
-    return Cards(*fields)
+class _Public(shell.Record, shell.DealFacts, SplitLog):
+    """The members read from a record's :class:`Deal` and its public fields, shared by
+    a state's :class:`Record` and a seat's :class:`SeatRecord`; the public log (each
+    shuffle without its order) is kept as two fields
+    (:class:`~cardrules.game.SplitLog`)."""
+
+    __slots__ = ()
+    deal: Deal
+    contributions: tuple[int, ...]
+    stacks: tuple[int, ...]
+
+    own_actions: ClassVar[tuple[()]] = ()
+    """No action of modern Bouillotte is private (views show every action whole)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.stacks)
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game``."""
+        return self.deal.event_log
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle."""
+        return sum(self.contributions)
 
 
 @attrs.frozen(slots=True)
-class Record(shell.Record, shell.DealFacts, SplitLog):
+class Record(_Public):
     """The fields of a state: what a betting action changes, the :class:`Deal` and the
-    :class:`Cards`; the public log (each shuffle without its order) is kept as two
-    fields (:class:`~cardrules.game.SplitLog`)."""
+    :class:`Cards`."""
 
     deal: Deal
     """The retournés, announcements and events of the deal."""
@@ -164,9 +184,6 @@ class Record(shell.Record, shell.DealFacts, SplitLog):
     record itself, so that a betting action adds one to a tuple and builds no log (it
     may grow past ``Log.CHUNK`` during a deal; the next shuffle folds it)."""
 
-    own_actions: ClassVar[tuple[()]] = ()
-    """No action of modern Bouillotte is private (views show every action whole)."""
-
     @property
     def log(self) -> Log[Action]:
         """Every action applied since ``new_game``, shuffles with their order."""
@@ -177,20 +194,41 @@ class Record(shell.Record, shell.DealFacts, SplitLog):
         """Per seat: its cards in each deal so far (see :attr:`Cards.received`)."""
         return self.cards.received
 
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.stacks)
+
+@attrs.frozen(slots=True)
+class SeatRecord(_Public):
+    """What one seat sees of a :class:`Record` (X-10): its public fields and its
+    :class:`Deal`, shared, and the seat's own hand and cards received (the public
+    record of a view, :mod:`.view`)."""
+
+    deal: Deal
+    """The retournés, cards face up, announcements and events of the deal."""
+    stacks: tuple[int, ...]
+    """Chips each seat holds outside the pot."""
+    contributions: tuple[int, ...]
+    """Chips each seat has put in the pot this deal (ante included)."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE``, or ``None`` when the session is over."""
+    live: int
+    """Seat mask: who is still in the deal (has not folded)."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of :attr:`public_log`."""
+    recent: tuple[Action, ...]
+    """The newest actions of :attr:`public_log`."""
+    seat: int
+    """The seat that sees."""
+    hand: tuple[Card, ...]
+    """The seat's own cards in the order dealt (``()`` between deals)."""
+    own_received: Log[tuple[Card, ...]]
+    """The cards the seat received in each deal so far."""
 
     @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.deal.event_log
-
-    @property
-    def pot(self) -> int:
-        """Every chip in the middle."""
-        return sum(self.contributions)
+    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
+        """Per seat: the cards it received in each deal so far, as this seat knows
+        them (its own log; the others' empty)."""
+        logs: list[Log[tuple[Card, ...]]] = [Log()] * len(self.stacks)
+        logs[self.seat] = self.own_received
+        return tuple(logs)
 
 
 _MASKS = (0, 1, 3, 7, 15, 31)

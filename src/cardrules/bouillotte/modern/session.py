@@ -80,6 +80,7 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         betting_round=0,
         retournes=(),
         dead_retournes=(),
+        shown=((),) * n,
         announced=(None,) * n,
         waiting=0,
         rebuys=zeros,
@@ -90,7 +91,6 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
     cards = Cards(
         deck=(),
         hands=((),) * n,
-        face_up=zeros,
         brelans=0,
         shuffles=Log(),
         received=(Log(),) * n,
@@ -143,16 +143,16 @@ def start_deal(
         0,
         (),
         (),
+        _NO_HANDS[n],
         _NO_ANNOUNCEMENT[n],
         0,
         rebuys,
         old.event_log.extend(events),
     )
-    cards = record.cards
     return _between_deals(
         record,
         deal,
-        _cards_between(cards, (), _NO_HANDS[n], _ZEROS[n], 0, None),
+        _no_cards(record.cards, n),
         chips,
         contributions,
         CHANCE,
@@ -167,7 +167,6 @@ _DEAL = Phase.DEAL
 costs about ten times as much)."""
 _NO_ANNOUNCEMENT = {n: (None,) * n for n in (3, 4, 5)}
 _NO_HANDS = {n: ((),) * n for n in (3, 4, 5)}
-_ZEROS = {n: (0,) * n for n in (3, 4, 5)}
 """Per number of seats: the values of a deal about to begin (shared tuples)."""
 
 
@@ -225,6 +224,7 @@ _opened = copier(
         "betting_round",
         "retournes",
         "dead_retournes",
+        "shown",
         "announced",
         "waiting",
         "rebuys",
@@ -233,13 +233,13 @@ _opened = copier(
 )
 """The deal record of a deal about to begin (or of the session's end): every field
 given but the session's own (rules, initial stacks and dealer)."""
-_cards_between = copier(Cards, ("deck", "hands", "face_up", "brelans", "_seen"))
-"""A copy of the cards with these fields (the cache of what each seat sees afresh)."""
+_cards_between = copier(Cards, ("deck", "hands", "brelans"))
+"""A copy of the cards with these fields (the logs kept)."""
 
 
 def _no_cards(cards: Cards, players: int) -> Cards:
-    """``cards`` between deals: no deck, no hand, nothing face up (the logs kept)."""
-    return _cards_between(cards, (), ((),) * players, (0,) * players, 0, None)
+    """``cards`` between deals: no deck, no hand (the logs kept)."""
+    return _cards_between(cards, (), _NO_HANDS[players], 0)
 
 
 def fold_out(record: Record, winner: int) -> Record:
@@ -318,7 +318,9 @@ def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Re
     # Every deal awards its whole pot, so no pot is ever left to share (X-7).
     results = tuple(Fraction(r) for r in _results(stacks, deal))
     log = deal.event_log.extend(events).append(SessionEnded(results))
-    deal = deal._replace(phase=Phase.OVER, retournes=(), dead_retournes=(), event_log=log)
+    deal = deal._replace(
+        phase=Phase.OVER, retournes=(), dead_retournes=(), shown=_NO_HANDS[n], event_log=log
+    )
     zeros = (0,) * n
     return _between_deals(
         record, deal, _no_cards(record.cards, n), stacks, zeros, None, 0, mask(n), 0

@@ -113,7 +113,7 @@ class State(StateShell[Record]):
     @property
     def face_up(self) -> tuple[int, ...]:
         """How many of each seat's first-dealt cards are face up (V-M.2, V-M.3)."""
-        return self._record.cards.face_up
+        return tuple(map(len, self._record.deal.shown))
 
     @property
     def folded(self) -> tuple[bool, ...]:

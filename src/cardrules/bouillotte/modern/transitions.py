@@ -72,11 +72,9 @@ _DEALT = {
 (the k-th seat from eldest gets cards k, k + players, k + 2 * players), all taken by one
 call."""
 _new_turned = constructor(RetournesTurned, ("cards",))
-_dealt_cards = copier(
-    Cards, ("deck", "hands", "face_up", "brelans", "shuffles", "received", "_seen")
-)
-_dealt_deal = copier(Deal, ("phase", "retournes", "waiting", "event_log"))
-"""The cards and the deal once dealt (no cache of what each seat sees yet)."""
+_new_cards = constructor(Cards, ("deck", "hands", "brelans", "shuffles", "received"))
+_dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "event_log"))
+"""The cards and the deal once dealt."""
 _BETTING = Phase.BETTING
 """The phase of a dealt deal (a global: reading an enum's member from its class costs
 about ten times as much)."""
@@ -93,26 +91,23 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     hands = deal_hands(order, eldest, n)
     retournes = order[3 * n : 3 * n + rules.retournes]
     cards = record.cards
-    face_up = cards.face_up
+    shown = deal.shown
     if rules.open_card:
-        face_up = (1,) * n
+        shown = tuple([hand[:1] for hand in hands])
         events: list[Event] = [_new_turned(retournes)]
-        events.extend(CardsTurned(seat, hands[seat][:1]) for seat in seats_from(eldest, n))
+        events.extend(CardsTurned(seat, shown[seat]) for seat in seats_from(eldest, n))
         event_log = deal.event_log.extend(events)
     else:
         event_log = deal.event_log.append(_new_turned(retournes))
     deal = _dealt_deal(
-        deal, _BETTING, retournes, mask(n) if rules.retourne_change else 0, event_log
+        deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, event_log
     )
-    cards = _dealt_cards(
-        cards,
+    cards = _new_cards(
         order,
         hands,
-        face_up,
         _brelans(rules, hands, retournes),
         cards.shuffles.append(shuffle),
         tuple(map(Log.append, cards.received, hands)),
-        None,
     )
     return _open_round(record, deal, cards, 0, *record.logged_folding(HIDDEN_SHUFFLE))
 
@@ -249,17 +244,18 @@ def _close_round(record: Record) -> Next:
     if deal.betting_round + 1 >= deal.rules.betting_rounds or ready & (ready - 1) == 0:
         return showdown(record)
     n = deal.rules.players
-    cards = record.cards
-    face_up = list(cards.face_up)
+    hands = record.cards.hands
+    shown = list(deal.shown)
     events: list[Event] = []
     for seat in seats_from((deal.dealer + 1) % n, n):
-        up = face_up[seat]
+        up = len(shown[seat])
         if record.live >> seat & 1 and up < 3:
-            face_up[seat] = up + 1
-            events.append(CardsTurned(seat, cards.hands[seat][up : up + 1]))
-    deal = deal._replace(event_log=deal.event_log.extend(events))
-    cards = cards._replace(face_up=tuple(face_up))
-    return _open_round(record, deal, cards, deal.betting_round + 1, record.past, record.recent)
+            shown[seat] = hands[seat][: up + 1]
+            events.append(CardsTurned(seat, hands[seat][up : up + 1]))
+    deal = deal._replace(shown=tuple(shown), event_log=deal.event_log.extend(events))
+    return _open_round(
+        record, deal, record.cards, deal.betting_round + 1, record.past, record.recent
+    )
 
 
 def on_check(record: Record, action: Check) -> Next:
