@@ -72,6 +72,9 @@ _DEALT = {
 (the k-th seat from eldest gets cards k, k + players, k + 2 * players), all taken by one
 call."""
 _new_turned = constructor(RetournesTurned, ("cards",))
+_TURNED = {card: _new_turned((card,)) for card in Rules(players=5).deck}
+"""The event of each single retourné turned up, made once (events are values: the
+deals share them); its ``cards`` are the deal's retournés."""
 _new_cards = constructor(Cards, ("deck", "hands", "brelans", "shuffles", "received"))
 _dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "event_log"))
 """The cards and the deal once dealt."""
@@ -89,16 +92,18 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     order = shuffle.order
     eldest = (deal.dealer + 1) % n
     hands = deal_hands(order, eldest, n)
-    retournes = order[3 * n : 3 * n + rules.retournes]
+    at = 3 * n  # the retourné(s) come right after the hands
+    turned = _TURNED[order[at]] if rules.retournes == 1 else _new_turned(order[at : at + 2])
+    retournes = turned.cards
     cards = record.cards
     shown = deal.shown
     if rules.open_card:
         shown = tuple([hand[:1] for hand in hands])
-        events: list[Event] = [_new_turned(retournes)]
+        events: list[Event] = [turned]
         events.extend(CardsTurned(seat, shown[seat]) for seat in seats_from(eldest, n))
         event_log = deal.event_log.extend(events)
     else:
-        event_log = deal.event_log.append(_new_turned(retournes))
+        event_log = deal.event_log.append(turned)
     deal = _dealt_deal(
         deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, event_log
     )
