@@ -21,11 +21,11 @@ Representation:
   (:class:`~cardrules.game.SplitLog`).
 
 A :class:`Record` holds what an action of the betting changes, and the hidden cards
-(the hands, the shuffles, the cards each seat received: a view replaces these three
-fields of its copy); everything else lives in its :class:`Deal`, shared by every state
-of a betting round and rebuilt only when a deal begins, at a carre, at the shuffle and
-when a deal ends. Every change is
-``record._replace(field=value, ...)``.
+(the hands, the shuffles, the cards each seat received; a seat's view reads its
+:class:`SeatRecord`, the public fields and its own hand and cards received);
+everything else lives in its :class:`Deal`, shared by every state of a betting round
+and rebuilt only when a deal begins, at a carre, at the shuffle and when a deal ends.
+Every change is ``record._replace(field=value, ...)``.
 
 >>> SEATS[0b1010], AFTER[0b1010][3]
 ((1, 3), 1)
@@ -48,7 +48,7 @@ from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log, SplitLog
 
-__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "largest_of"]
+__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "SeatRecord", "largest_of"]
 
 ALL = (1 << PLAYERS) - 1
 """The mask of every seat."""
@@ -135,8 +135,35 @@ class Deal(shell.Record):
     """What happened since ``new_game``."""
 
 
+class _Public(shell.Record, shell.DealFacts, SplitLog):
+    """The members read the same way from a state's :class:`Record` and from a seat's
+    :class:`SeatRecord` (its fields ``deal`` and ``contributions``)."""
+
+    __slots__ = ()
+    deal: Deal
+    contributions: tuple[int, ...]
+
+    own_actions: ClassVar[tuple[()]] = ()
+    """No action of historic Bouillotte is private (views show every action whole)."""
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: this deal's and what was carried over."""
+        return self.deal.carried + sum(self.contributions)
+
+    @property
+    def players(self) -> int:
+        """The number of seats: always 4."""
+        return PLAYERS
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game`` (kept in the deal)."""
+        return self.deal.event_log
+
+
 @attrs.frozen(slots=True)
-class Record(shell.Record, shell.DealFacts, SplitLog):
+class Record(_Public):
     """The fields of one state: what an action changes, and its :class:`Deal`."""
 
     deal: Deal
@@ -172,25 +199,51 @@ class Record(shell.Record, shell.DealFacts, SplitLog):
     """Per seat: its three cards in each deal so far (hidden from the others; a view
     keeps its own seat's)."""
 
-    own_actions: ClassVar[tuple[()]] = ()
-    """No action of historic Bouillotte is private (views show every action whole)."""
-
     @property
     def log(self) -> Log[Action]:
         """Every action since ``new_game``, shuffles with their order."""
         return whole_log(self.public_log, self.shuffles)
 
-    @property
-    def pot(self) -> int:
-        """Every chip in the middle: this deal's and what was carried over."""
-        return self.deal.carried + sum(self.contributions)
+
+_NO_LOG: Log[tuple[Card, ...]] = Log()
+
+
+@attrs.frozen(slots=True)
+class SeatRecord(_Public):
+    """What one seat sees of a :class:`Record` (X-10), the public record of its view:
+    the record's public fields, shared, and the seat's own hand and cards received
+    (never the other seats' cards or the shuffles' orders). What the view does not
+    read (the seats still to speak in the cycle) is left out."""
+
+    deal: Deal
+    """The facts of this deal that the betting does not change."""
+    phase: Phase
+    """Where the deal stands."""
+    stacks: tuple[int, ...]
+    """Each seat's chips outside the pot."""
+    contributions: tuple[int, ...]
+    """What each seat has put in during this deal."""
+    live: int
+    """Seat mask of the seats that have not folded this deal."""
+    last_raiser: int | None
+    """The last seat to open or raise this deal, or ``None`` before the opening."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
+    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
+    """The full chunks of :attr:`public_log` (shared with the state's record)."""
+    recent: tuple[Action, ...] = attrs.field(repr=False)
+    """The newest actions of :attr:`public_log`."""
+    seat: int
+    """The seat that sees."""
+    hand: tuple[Card, ...]
+    """The seat's own cards (``()`` before the shuffle)."""
+    own_received: Log[tuple[Card, ...]] = attrs.field(repr=False)
+    """The seat's own cards of each deal so far."""
 
     @property
-    def players(self) -> int:
-        """The number of seats: always 4."""
-        return PLAYERS
-
-    @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game`` (kept in the deal)."""
-        return self.deal.event_log
+    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
+        """Per seat: the cards it received in each deal so far, as this seat knows them
+        (its own log; the others' empty)."""
+        own = self.own_received
+        seat = self.seat
+        return tuple([own if other == seat else _NO_LOG for other in range(PLAYERS)])

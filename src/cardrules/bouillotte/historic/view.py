@@ -6,9 +6,9 @@ shown at each showdown among them) and the seat's own cards of every deal — ne
 another seat's hidden card or the deck order. Folded hands become public only when
 the collective point exposes them (H-5.3).
 
-A view holds the seat and the state's record with what the seat may not see taken
-out (:func:`view_of`); every member is computed from it when asked (see
-:mod:`cardrules.viewing`).
+A view holds the seat and its :class:`~.record.SeatRecord`: the state's record's
+public fields, shared, with the seat's own hand and cards received (:func:`view_of`);
+every member is computed from it when asked (see :mod:`cardrules.viewing`).
 
 >>> from cardrules.bouillotte.historic import new_game
 >>> view = new_game().view(1)
@@ -19,16 +19,14 @@ out (:func:`view_of`); every member is computed from it when asked (see
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
-from cardrules._fast import seat_viewer
+from cardrules._fast import record_viewer
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Record
-from cardrules.bouillotte.historic.rules import PLAYERS
+from cardrules.bouillotte.historic.record import Record, SeatRecord
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
-from cardrules.game import Log
 from cardrules.legal import Legal
 from cardrules.viewing import SeatViewer, ViewBase
 
@@ -55,7 +53,7 @@ class View(ViewBase):
         "showdown",
         *ViewBase.SHARED_LAST,
     )
-    _public: Record
+    _public: SeatRecord
     _pots = staticmethod(pots_of)
     _returns = staticmethod(returns)
 
@@ -67,7 +65,7 @@ class View(ViewBase):
     @property
     def hand(self) -> tuple[Card, ...]:
         """The seat's own cards (``()`` before the deal)."""
-        return self._public.hands[self.seat]
+        return self._public.hand
 
     @property
     def retourne(self) -> Card | None:
@@ -126,18 +124,31 @@ class View(ViewBase):
         return self._public.deal.showdown
 
 
-_EMPTY: Log[Any] = Log()
-
-
 seat_view = cast(
     SeatViewer[View],
-    seat_viewer(
-        Record, PLAYERS, {"hands": (), "received": _EMPTY}, {"shuffles": _EMPTY}, View._make
+    record_viewer(
+        SeatRecord,
+        {
+            "deal": "deal",
+            "phase": "phase",
+            "stacks": "stacks",
+            "contributions": "contributions",
+            "live": "live",
+            "last_raiser": "last_raiser",
+            "to_act": "to_act",
+            "past": "past",
+            "recent": "recent",
+            "seat": "seat",
+            "hand": "hands[seat]",
+            "own_received": "received[seat]",
+        },
+        View._make,
     ),
 )
 """``seat_view(record, seat, legal)``: what :func:`view_of` returns, in one Python call
-(the state's hook): the record copied without the other seats' cards, of this deal or
-earlier ones, and without the shuffles' orders, and the view made of it."""
+(the state's hook): the seat's record read from the state's (without the other seats'
+cards, of this deal or earlier ones, and without the shuffles' orders), and the view
+made of it."""
 
 
 def view_of(record: Record, seat: int, legal: Legal) -> View:
