@@ -33,11 +33,9 @@ __all__ = [
     "copier",
     "is_draft",
     "keyword_constructor",
-    "part_viewer",
     "record_viewer",
     "replacer",
     "resetting_replacer",
-    "seat_viewer",
     "subsets_maker",
 ]
 
@@ -104,11 +102,16 @@ def constructor(cls: type[T], names: tuple[str, ...], **constants: object) -> Ca
 
 
 def _stores(
-    names: tuple[str, ...], constants: dict[str, object], scope: dict[str, Any]
+    names: tuple[str, ...],
+    constants: dict[str, object],
+    scope: dict[str, Any],
+    values: tuple[str, ...] | None = None,
 ) -> list[str]:
-    """The generated lines that store ``v0, v1, …`` into the fields ``names`` of a
-    draft ``self`` and the ``constants`` into theirs (added to ``scope``)."""
-    lines = [f"    self.{name} = v{i}" for i, name in enumerate(names)]
+    """The generated lines that store ``values`` (names in the generated code; by
+    default ``v0, v1, …``) into the fields ``names`` of a draft ``self`` and the
+    ``constants`` into theirs (added to ``scope``)."""
+    given = values or tuple(f"v{i}" for i in range(len(names)))
+    lines = [f"    self.{name} = {value}" for name, value in zip(names, given, strict=True)]
     for j, (name, value) in enumerate(constants.items()):
         scope[f"_k{j}"] = value
         lines.append(f"    self.{name} = _k{j}")
@@ -342,68 +345,6 @@ def appender(cls: type, size: int, close: Callable[[tuple[Any, ...]], Any]) -> C
     return append
 
 
-def seat_viewer(
-    cls: type[T],
-    players: int,
-    per_seat: dict[str, object],
-    constants: dict[str, object],
-    make: Callable[[int, T, Any], Any],
-) -> Callable[[T, int, Any], Any]:
-    """A function ``view(value, seat, extra)`` that returns ``make(seat, copy, extra)``,
-    where ``copy`` is a copy of ``value`` (an instance of ``cls``) in which each field
-    of ``per_seat`` (a tuple of one item per seat) keeps the seat's own item and has
-    the blank given for it everywhere else, each field of ``constants`` is set to its
-    value, and every other field is copied: for views, what a seat may not see left
-    out of a record and the view made in one Python call. ``seat`` must be a seat
-    (from 0 to ``players - 1``); nothing checks it.
-
-    >>> import attrs
-    >>> @attrs.frozen(slots=True)
-    ... class Table:
-    ...     hands: tuple[str, ...]
-    ...     deck: str
-    >>> view = seat_viewer(Table, 2, {"hands": "?"}, {"deck": ""}, lambda s, t, x: (s, t, x))
-    >>> view(Table(("a", "b"), "xyz"), 1, "legal")
-    (1, Table(hands=('?', 'b'), deck=''), 'legal')
-    """
-    unknown = (set(per_seat) | set(constants)) - set(_fields(cls))
-    if unknown:
-        raise AttributeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    scope: dict[str, Any] = {}
-    blanks = {name: f"_b{i}" for i, name in enumerate(per_seat)}
-    scope.update({blanks[name]: value for name, value in per_seat.items()})
-    values = {name: f"_k{j}" for j, name in enumerate(constants)}
-    scope.update({values[name]: value for name, value in constants.items()})
-    lines = ["    new = _draft()"]
-    for name in _fields(cls):
-        if name not in per_seat:
-            lines.append(f"    new.{name} = {values.get(name, f'self.{name}')}")
-    for seat in range(players):
-        test = (
-            "else:" if seat == players - 1 else f"{'if' if seat == 0 else 'elif'} seat == {seat}:"
-        )
-        lines.append(f"    {test}" if players > 1 else "    if True:")
-        for name in per_seat:
-            items = [f"self.{name}[{seat}]" if s == seat else blanks[name] for s in range(players)]
-            lines.append(f"        new.{name} = ({', '.join(items)},)")
-    return _viewer(cls, make, lines, scope)
-
-
-def _viewer(
-    cls: type[T], make: Callable[[int, T, Any], Any], body: list[str], scope: dict[str, Any]
-) -> Callable[[T, int, Any], Any]:
-    """The generated ``view(self, seat, extra)`` of :func:`seat_viewer` and
-    :func:`part_viewer`: ``body`` (which fills a draft ``new`` from ``self``, with the
-    names of ``scope``), then ``new`` made a ``cls`` and ``make(seat, new, extra)``."""
-    scope = {**scope, "_cls": cls, "_draft": _draft(cls), "_make": make}
-    lines = ["def view(self, seat, extra):", *body]
-    lines += ["    new.__class__ = _cls", "    return _make(seat, new, extra)"]
-    exec("\n".join(lines), scope)
-    view: Callable[[T, int, Any], Any] = scope["view"]
-    view.__qualname__ = f"view_{cls.__name__}"
-    return view
-
-
 def subsets_maker(
     cls: type[T], field: str
 ) -> Callable[[tuple[Any, ...], Iterable[int]], tuple[T, ...]]:
@@ -442,58 +383,54 @@ def subsets_maker(
     return make
 
 
-def part_viewer(
+def record_viewer(
     cls: type[T],
-    field: str,
-    cache: str,
-    compute: Callable[[Any], tuple[Any, ...]],
-    make: Callable[[int, T, Any], Any],
-) -> Callable[[T, int, Any], Any]:
-    """A function ``view(value, seat, extra)`` that returns ``make(seat, copy, extra)``,
-    where ``copy`` is a copy of ``value`` (an instance of ``cls``) whose field ``field``
-    holds the seat's own part of it: item ``seat`` of the tuple of per-seat parts kept
-    in that sub-record's cache slot ``cache``, or of ``compute(sub_record)`` while the
-    slot is ``None`` (``compute`` fills the slot). For views whose hidden values sit in
-    one sub-record, what each seat may see of it computed once: the copy and the view
-    made in one Python call. ``seat`` must be a seat; nothing checks it.
+    sources: dict[str, str],
+    view: type,
+    into: tuple[str, str, str],
+    **constants: object,
+) -> Callable[[Any, int, Any], Any]:
+    """A function ``see(value, seat, extra)`` that returns an instance of ``view`` whose
+    fields ``into`` hold ``seat``, a new ``cls`` and ``extra``, and whose fields of
+    ``constants`` hold those values. Each field of the new ``cls`` is read from
+    ``value`` at its path in ``sources`` (attribute names, maybe ending in ``[seat]``
+    for the seat's item; ``"seat"`` is the seat itself). For views: what a seat may see
+    of a record, and the view, made in one Python call. ``seat`` must be a seat;
+    nothing checks it.
 
     >>> import attrs
     >>> @attrs.frozen(slots=True)
-    ... class Hands:
-    ...     cards: tuple[str, ...]
-    ...     parts: tuple[Hands, ...] | None = attrs.field(default=None, eq=False)
-    >>> @attrs.frozen(slots=True)
     ... class Table:
-    ...     hands: Hands
+    ...     hands: tuple[str, ...]
     ...     pot: int
-    >>> def parts_of(hands):
-    ...     return tuple(Hands(tuple(c if s == k else "?" for k, c in enumerate(hands.cards)))
-    ...                  for s in range(len(hands.cards)))
-    >>> view = part_viewer(Table, "hands", "parts", parts_of, lambda s, t, x: (s, t, x))
-    >>> view(Table(Hands(("a", "b")), 3), 1, "legal")
-    (1, Table(hands=Hands(cards=('?', 'b'), parts=None), pot=3), 'legal')
+    >>> @attrs.frozen(slots=True)
+    ... class Seen:
+    ...     hand: str
+    ...     pot: int
+    >>> @attrs.frozen(slots=True)
+    ... class Look:
+    ...     seat: int
+    ...     seen: Seen
+    ...     legal: str
+    ...     note: str
+    >>> see = record_viewer(Seen, {"hand": "hands[seat]", "pot": "pot"}, Look,
+    ...                     ("seat", "seen", "legal"), note="-")
+    >>> see(Table(("a", "b"), 3), 1, "fold")
+    Look(seat=1, seen=Seen(hand='b', pot=3), legal='fold', note='-')
     """
-    if field not in _fields(cls):
-        raise AttributeError(f"{cls.__name__} has no field {field!r}")
-    lines = [
-        f"    sub = self.{field}",
-        f"    parts = sub.{cache}",
-        "    if parts is None:",
-        "        parts = _compute(sub)",
-        "    new = _draft()",
-    ]
-    for name in _fields(cls):
-        value = "parts[seat]" if name == field else f"self.{name}"
-        lines.append(f"    new.{name} = {value}")
-    return _viewer(cls, make, lines, {"_compute": compute})
-
-
-def record_viewer(cls: type[T], sources: dict[str, str], make: Callable[..., Any]) -> Any:
-    """:func:`seat_viewer` for a view's record of another class, ``cls``: each field
-    read at its path in ``sources`` (attribute names, maybe ``[seat]`` for the seat's
-    item; ``"seat"`` is the seat), e.g. ``{"pot": "pot", "hand": "hands[seat]"}``."""
     names = [name for s in sources.values() for name in s.removesuffix("[seat]").split(".")]
     if set(sources) != set(_fields(cls)) or not all(map(str.isidentifier, names)):
         raise AttributeError(f"{cls.__name__}: give one attribute path per field")
-    body = [f"    new.{n} = {'seat' if s == 'seat' else 'self.' + s}" for n, s in sources.items()]
-    return _viewer(cls, make, ["    new = _draft()", *body], {})
+    if sorted((*into, *constants)) != sorted(_fields(view)):
+        raise AttributeError(f"{view.__name__}: give every field in into or constants")
+    scope: dict[str, Any] = {"_cls": cls, "_draft": _draft(cls)}
+    scope.update({"_view": view, "_view_draft": _draft(view)})
+    lines = ["def see(self, seat, extra):", "    new = _draft()"]
+    lines += [f"    new.{n} = {'seat' if s == 'seat' else 'self.' + s}" for n, s in sources.items()]
+    lines += ["    new.__class__ = _cls", "    self = _view_draft()"]
+    lines += _stores(into, constants, scope, ("seat", "new", "extra"))
+    lines += ["    self.__class__ = _view", "    return self"]
+    exec("\n".join(lines), scope)
+    see: Callable[[Any, int, Any], Any] = scope["see"]
+    see.__qualname__ = f"see_{cls.__name__}"
+    return see

@@ -3,9 +3,10 @@
 A view is two values: the seat, and its *public record* — the state's record with
 everything that seat may not see taken out (other seats' face-down cards and
 discards, the deck's order, the orders of the shuffles), built by the game's
-``view.py`` in a few field copies. It shares the rest with the state: the session's
-public action log and event log, the seat's own log of the cards it received, the
-tables of the deal. So a view costs the same at deal 1 and at deal 1000, and every
+``view.py`` in a few field copies (its hook, :meth:`ViewBase.viewer`, makes the
+public record and the view in one generated function). It shares the rest with the
+state: the session's public action log and event log, the seat's own log of the cards
+it received, the tables of the deal. So a view costs the same at deal 1 and at deal 1000, and every
 member is computed from the public record when asked, by the same functions the
 state uses.
 
@@ -38,11 +39,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import attrs
 
-from cardrules._fast import cache_setter, constructor, is_draft
+from cardrules._fast import cache_setter, constructor, is_draft, record_viewer
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Chance
@@ -63,6 +64,10 @@ class SeatViewer(Protocol[V_co]):
     :mod:`cardrules._fast`, whose functions are typed loosely)."""
 
     def __call__(self, record: Any, seat: int, legal: Legal) -> V_co: ...
+
+
+_MADE_FROM = ("seat", "_public", "_legal")
+"""The fields of a view given when it is made (its hash starts unknown)."""
 
 
 @attrs.frozen(slots=True, repr=False, init=False)
@@ -238,7 +243,16 @@ class ViewBase:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not is_draft(cls):
-            cls._make = constructor(cls, ("seat", "_public", "_legal"), _hash=None)
+            cls._make = constructor(cls, _MADE_FROM, _hash=None)
+
+    @classmethod
+    def viewer(cls, public: type, sources: dict[str, str]) -> SeatViewer[Self]:
+        """The game's view hook, ``seat_view(record, seat, legal)``, generated as one
+        function: a view of this class whose public record, a new ``public``, has each
+        field read from the state's record at its path in ``sources`` (attribute names,
+        maybe ending in ``[seat]`` for the seat's own item; ``"seat"`` is the seat;
+        see :func:`cardrules._fast.record_viewer`)."""
+        return cast(SeatViewer[Self], record_viewer(public, sources, cls, _MADE_FROM, _hash=None))
 
     # ------------------------------------------------------------ value semantics
 

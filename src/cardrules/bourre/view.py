@@ -22,15 +22,14 @@ out (:func:`view_of`); every member is computed from it when asked (see
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
-from cardrules._fast import record_viewer
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Record, SeatRecord, cards_of
 from cardrules.bourre.session import pots_of, returns
 from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.legal import Legal
-from cardrules.viewing import SeatViewer, ViewBase
+from cardrules.viewing import ViewBase
 
 __all__ = ["Phase", "View", "seat_view", "view_of"]
 
@@ -156,27 +155,23 @@ class View(ViewBase):
         return self._public.tricks_won
 
 
-seat_view = cast(
-    SeatViewer[View],
-    record_viewer(
-        SeatRecord,
-        {
-            "table": "table",
-            "to_act": "to_act",
-            "trick": "trick",
-            "leader": "leader",
-            "tricks_won": "tricks_won",
-            "past": "past",
-            "recent": "recent",
-            "event_log": "event_log",
-            "seat": "seat",
-            "hand": "hands[seat]",
-            "discards": "hidden.discarded[seat]",
-            "own_received": "hidden.received[seat]",
-            "own_exchanges": "hidden.own_actions[seat]",
-        },
-        View._make,
-    ),
+seat_view = View.viewer(
+    SeatRecord,
+    {
+        "table": "table",
+        "to_act": "to_act",
+        "trick": "trick",
+        "leader": "leader",
+        "tricks_won": "tricks_won",
+        "past": "past",
+        "recent": "recent",
+        "event_log": "event_log",
+        "seat": "seat",
+        "hand": "hands[seat]",
+        "discards": "hidden.discarded[seat]",
+        "own_received": "hidden.received[seat]",
+        "own_exchanges": "hidden.own_actions[seat]",
+    },
 )
 """What :func:`view_of` returns, as one generated function (the seat's record read
 from the state's, and the view made): the state's view hook."""

@@ -19,16 +19,15 @@ every member is computed from it when asked (see :mod:`cardrules.viewing`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar, cast
+from typing import ClassVar
 
-from cardrules._fast import record_viewer
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record, SeatRecord
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.legal import Legal
-from cardrules.viewing import SeatViewer, ViewBase
+from cardrules.viewing import ViewBase
 
 __all__ = ["View", "seat_view", "view_of"]
 
@@ -124,26 +123,22 @@ class View(ViewBase):
         return self._public.deal.showdown
 
 
-seat_view = cast(
-    SeatViewer[View],
-    record_viewer(
-        SeatRecord,
-        {
-            "deal": "deal",
-            "phase": "phase",
-            "stacks": "stacks",
-            "contributions": "contributions",
-            "live": "live",
-            "last_raiser": "last_raiser",
-            "to_act": "to_act",
-            "past": "past",
-            "recent": "recent",
-            "seat": "seat",
-            "hand": "hands[seat]",
-            "own_received": "received[seat]",
-        },
-        View._make,
-    ),
+seat_view = View.viewer(
+    SeatRecord,
+    {
+        "deal": "deal",
+        "phase": "phase",
+        "stacks": "stacks",
+        "contributions": "contributions",
+        "live": "live",
+        "last_raiser": "last_raiser",
+        "to_act": "to_act",
+        "past": "past",
+        "recent": "recent",
+        "seat": "seat",
+        "hand": "hands[seat]",
+        "own_received": "received[seat]",
+    },
 )
 """``seat_view(record, seat, legal)``: what :func:`view_of` returns, in one Python call
 (the state's hook): the seat's record read from the state's (without the other seats'

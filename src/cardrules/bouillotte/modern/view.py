@@ -20,12 +20,11 @@ a view costs one small record.
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
-from cardrules._fast import record_viewer
 from cardrules.cards import Card
 from cardrules.legal import Legal
-from cardrules.viewing import SeatViewer, ViewBase
+from cardrules.viewing import ViewBase
 
 from .phase import Phase
 from .record import Record, SeatRecord
@@ -102,24 +101,20 @@ class View(ViewBase):
         return self._public.deal.rebuys
 
 
-seat_view = cast(
-    SeatViewer[View],
-    record_viewer(
-        SeatRecord,
-        {
-            "deal": "deal",
-            "stacks": "stacks",
-            "contributions": "contributions",
-            "to_act": "to_act",
-            "live": "live",
-            "past": "past",
-            "recent": "recent",
-            "seat": "seat",
-            "hand": "cards.hands[seat]",
-            "own_received": "cards.received[seat]",
-        },
-        View._make,
-    ),
+seat_view = View.viewer(
+    SeatRecord,
+    {
+        "deal": "deal",
+        "stacks": "stacks",
+        "contributions": "contributions",
+        "to_act": "to_act",
+        "live": "live",
+        "past": "past",
+        "recent": "recent",
+        "seat": "seat",
+        "hand": "cards.hands[seat]",
+        "own_received": "cards.received[seat]",
+    },
 )
 """What :func:`view_of` returns, as one generated function (the seat's record read
 from the state's, and the view made): the state's view hook."""
