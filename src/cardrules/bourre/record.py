@@ -201,6 +201,11 @@ class Record(_Public):
     """Per seat: the card mask of its hand."""
     trick: tuple[int, ...]
     """The current trick's card indices in play order."""
+    top: int
+    """The current trick's top card, the one winning it so far (B-5.6, by
+    :data:`~cardrules.bourre.tricks.RANKS`), kept as each card comes so that neither
+    the legal plays nor the trick's winner pass over the trick; -1 with no trick
+    begun. Public (it follows from the trick), so a seat's record leaves it out."""
     leader: int
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]

@@ -28,7 +28,7 @@ from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import BITS, Hidden, Record, Table, card_bit
 from cardrules.bourre.session import deal_hidden, seats_from, settle, settle_stay
-from cardrules.bourre.tricks import narrow, winner_of
+from cardrules.bourre.tricks import RANKS, narrow
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.game import Log, SplitLog
@@ -334,7 +334,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     )
 
 
-_next_card = copier(Record, ("to_act", "hands", "trick", "past", "recent"))
+_next_card = copier(Record, ("to_act", "hands", "trick", "top", "past", "recent"))
 """``record`` after a card that does not end the trick, these fields given in this
 order (most plays come here: a copy without keyword parsing)."""
 
@@ -346,8 +346,17 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     card = action.card.index
     hands = list(record.hands)
     hands[seat] ^= BITS[card]
-    trick = record.trick + (card,)  # noqa: RUF005  (one join: no list on the way)
+    before = record.trick
+    trick = before + (card,)  # noqa: RUF005  (one join: no list on the way)
     table = record.table
+    trump = table.trump & 3
+    if before:  # the card tops the trick if it ranks above its top card (B-5.6)
+        led, top = before[0] & 3, record.top
+        ranks = RANKS[trump][led]
+        if ranks[card] > ranks[top]:
+            top = card
+    else:
+        led, top = card & 3, card
     order = table.order
     past, recent = record.logged(action)
     if len(trick) < len(order):
@@ -355,10 +364,10 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
         # here, where everything they need is at hand
         after = order[(order.index(seat) + 1) % len(order)]
         must_head = table.deal.rules.must_head_following
-        legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
-        return _next_card(record, after, tuple(hands), trick, past, recent), legal
+        legal = plays(narrow(hands[after], led, top, trump, must_head))
+        return _next_card(record, after, tuple(hands), trick, top, past, recent), legal
     start = order.index(record.leader)
-    winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
+    winner = order[(start + trick.index(top)) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
     won = _trick_won(winner, itemgetter(*trick)(STANDARD_DECK))  # two cards or more
@@ -369,6 +378,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
             winner,
             tuple(hands),
             (),
+            -1,
             winner,
             tuple(tricks),
             past,
@@ -377,13 +387,13 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
         ), plays(hands[winner])
     # the last trick: its event is logged with the settlement's
     last = _trick_taken(
-        record, seat, tuple(hands), (), record.leader, tuple(tricks), past, recent, events
+        record, seat, tuple(hands), (), -1, record.leader, tuple(tricks), past, recent, events
     )
     return settle(last, won)
 
 
 _trick_taken = copier(
     Record,
-    ("to_act", "hands", "trick", "leader", "tricks_won", "past", "recent", "event_log"),
+    ("to_act", "hands", "trick", "top", "leader", "tricks_won", "past", "recent", "event_log"),
 )
 """``record`` after a card that ends a trick, these fields given in this order."""
