@@ -85,8 +85,9 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     hidden = record.hidden
     received = list(hidden.received)
     for k, seat in enumerate(seats_from(n, eldest)):
-        hands[seat] = sum(map(card_bit, cards[k:dealt:n]))  # no card index read
-        received[seat] = received[seat].append(cards[k:dealt:n])
+        mine = cards[k:dealt:n]
+        hands[seat] = sum(map(card_bit, mine))  # no card index read
+        received[seat] = received[seat].append(mine)
     trump = cards[dealt - 1].index
     stock = cards[dealt:]
     past, recent = record.logged(HIDDEN_SHUFFLE)
