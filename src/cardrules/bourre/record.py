@@ -214,8 +214,10 @@ class Record(_Public):
     """The full chunks of :attr:`public_log` (shared by the states of a session)."""
     recent: tuple[Action, ...]
     """The newest actions of :attr:`public_log`, after its full chunks: held in the
-    record itself, so that an action adds one to a tuple and builds no log
-    (:meth:`~cardrules.game.SplitLog.logged`)."""
+    record itself, so that an action adds itself to it, ``recent + (action,)``, with
+    no log built and no call, for the whole deal (it may grow past ``Log.CHUNK``
+    during a deal; the next shuffle folds its full chunks into :attr:`past`,
+    :meth:`~cardrules.game.SplitLog.logged_folding`)."""
     event_log: Log[Event]
     """Every event since ``new_game``."""
     hidden: Hidden
