@@ -51,10 +51,12 @@ _DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY = (
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
 _trick_won = constructor(TrickWon, ("seat", "cards"))
 """Build a ``TrickWon`` without its attrs ``__init__`` (once per trick)."""
-_trump_turned = constructor(TrumpTurned, ("dealer", "card"))
-"""Build a ``TrumpTurned`` without its attrs ``__init__`` (every deal)."""
-_exchanged = constructor(Exchanged, ("seat", "count"))
-"""Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
+_TURNED = tuple({card: TrumpTurned(dealer, card) for card in STANDARD_DECK} for dealer in range(7))
+"""Dealer → card → the ``TrumpTurned`` event (events are values: every deal shares
+them, made once at import, none built per deal)."""
+_EXCHANGED = tuple(tuple(Exchanged(seat, count) for count in range(8)) for seat in range(7))
+"""Seat → count → the ``Exchanged`` event (shared by every exchange, as
+:data:`_TURNED`)."""
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -102,7 +104,7 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
         tuple(hands),
         past,
         recent,
-        record.event_log.append(_trump_turned(deal.dealer, cards[dealt - 1])),
+        record.event_log.append(_TURNED[deal.dealer][cards[dealt - 1]]),
         _dealt_hidden(hidden, stock, hidden.secret.append(shuffle), tuple(received)),
     ), STAY_OR_DROP
 
@@ -232,7 +234,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         _replaced(record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))),
         leader,
         recent,
-        record.event_log.append(_exchanged(seat, count)),
+        record.event_log.append(_EXCHANGED[seat][count]),
         _exchanged_privately(hidden, index, seat, action, drawn, stock, muck, discarded, pending),
     )
 
