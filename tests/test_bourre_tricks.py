@@ -195,7 +195,7 @@ def test_B_5_2_to_B_5_5_narrow_is_the_last_step_of_judge() -> None:
     import random
 
     from cardrules.bourre.record import indices_of, mask_of
-    from cardrules.bourre.tricks import narrow
+    from cardrules.bourre.tricks import narrow, winner_of
 
     rng = random.Random(7)
     for _ in range(3000):
@@ -204,5 +204,7 @@ def test_B_5_2_to_B_5_5_narrow_is_the_last_step_of_judge() -> None:
         hand, trick = tuple(sorted(drawn[:size])), tuple(drawn[size:])
         trump, must_head = rng.randrange(4), rng.random() < 0.5
         steps = judge(hand, trick, trump, must_head)
-        assert indices_of(narrow(mask_of(hand), trick, trump, must_head)) == steps[-1][1]
+        top = trick[winner_of(trick, trump)]
+        kept = narrow(mask_of(hand), trick[0] & 3, top, trump, must_head)
+        assert indices_of(kept) == steps[-1][1]
         assert set(steps[-1][1]) <= set(hand) and steps[-1][1]

@@ -177,7 +177,7 @@ def legal(record: Record) -> Legal:
         trick = record.trick
         if trick:
             must_head = table.deal.rules.must_head_following
-            return plays(narrow(hand, trick, table.trump & 3, must_head))
+            return plays(narrow(hand, trick[0] & 3, record.top, table.trump & 3, must_head))
         return plays(hand)
     if phase is _STAY:
         return STAY_OR_DROP

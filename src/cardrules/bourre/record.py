@@ -201,6 +201,11 @@ class Record(_Public):
     """Per seat: the card mask of its hand."""
     trick: tuple[int, ...]
     """The current trick's card indices in play order."""
+    top: int
+    """The current trick's top card, the one winning it so far (B-5.6, by
+    :data:`~cardrules.bourre.tricks.RANKS`), kept as each card comes so that neither
+    the legal plays nor the trick's winner pass over the trick; -1 with no trick
+    begun. Public (it follows from the trick), so a seat's record leaves it out."""
     leader: int
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
@@ -209,8 +214,10 @@ class Record(_Public):
     """The full chunks of :attr:`public_log` (shared by the states of a session)."""
     recent: tuple[Action, ...]
     """The newest actions of :attr:`public_log`, after its full chunks: held in the
-    record itself, so that an action adds one to a tuple and builds no log
-    (:meth:`~cardrules.game.SplitLog.logged`)."""
+    record itself, so that an action adds itself to it, ``recent + (action,)``, with
+    no log built and no call, for the whole deal (it may grow past ``Log.CHUNK``
+    during a deal; the next shuffle folds its full chunks into :attr:`past`,
+    :meth:`~cardrules.game.SplitLog.logged_folding`)."""
     event_log: Log[Event]
     """Every event since ``new_game``."""
     hidden: Hidden

@@ -209,6 +209,7 @@ def open_deal(
         zeros,
         (),
         -1,
+        -1,
         zeros,
         past,
         recent,

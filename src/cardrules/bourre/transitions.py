@@ -13,6 +13,10 @@ the next seat's plays. The conformance tests check each against a fresh
 (1, (StayIn(), Drop()))
 """
 
+# ruff: noqa: RUF005
+# (an action is logged as ``record.recent + (action,)``, one tuple concatenation: the
+# ``(*record.recent, action)`` the rule prefers builds and frees a list on the way)
+
 from __future__ import annotations
 
 from operator import itemgetter
@@ -28,7 +32,7 @@ from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import BITS, Hidden, Record, Table, card_bit
 from cardrules.bourre.session import deal_hidden, seats_from, settle, settle_stay
-from cardrules.bourre.tricks import narrow, winner_of
+from cardrules.bourre.tricks import RANKS, narrow
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Chance, Shuffle
 from cardrules.game import Log, SplitLog
@@ -47,10 +51,12 @@ _DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY = (
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
 _trick_won = constructor(TrickWon, ("seat", "cards"))
 """Build a ``TrickWon`` without its attrs ``__init__`` (once per trick)."""
-_trump_turned = constructor(TrumpTurned, ("dealer", "card"))
-"""Build a ``TrumpTurned`` without its attrs ``__init__`` (every deal)."""
-_exchanged = constructor(Exchanged, ("seat", "count"))
-"""Build an ``Exchanged`` without its attrs ``__init__`` (every exchange)."""
+_TURNED = tuple({card: TrumpTurned(dealer, card) for card in STANDARD_DECK} for dealer in range(7))
+"""Dealer → card → the ``TrumpTurned`` event (events are values: every deal shares
+them, made once at import, none built per deal)."""
+_EXCHANGED = tuple(tuple(Exchanged(seat, count) for count in range(8)) for seat in range(7))
+"""Seat → count → the ``Exchanged`` event (shared by every exchange, as
+:data:`_TURNED`)."""
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -85,11 +91,12 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
     hidden = record.hidden
     received = list(hidden.received)
     for k, seat in enumerate(seats_from(n, eldest)):
-        hands[seat] = sum(map(card_bit, cards[k:dealt:n]))  # no card index read
-        received[seat] = received[seat].append(cards[k:dealt:n])
+        mine = cards[k:dealt:n]
+        hands[seat] = sum(map(card_bit, mine))  # no card index read
+        received[seat] = received[seat].append(mine)
     trump = cards[dealt - 1].index
     stock = cards[dealt:]
-    past, recent = record.logged(HIDDEN_SHUFFLE)
+    past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     return _dealt(
         record,
         _dealt_table(table, _STAY, trump, len(stock)),
@@ -97,7 +104,7 @@ def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
         tuple(hands),
         past,
         recent,
-        record.event_log.append(_trump_turned(deal.dealer, cards[dealt - 1])),
+        record.event_log.append(_TURNED[deal.dealer][cards[dealt - 1]]),
         _dealt_hidden(hidden, stock, hidden.secret.append(shuffle), tuple(received)),
     ), STAY_OR_DROP
 
@@ -147,31 +154,31 @@ def _said(
     the deal ends without play."""
     deal = table.deal
     n = deal.rules.players
-    past, recent = record.logged(action)
+    recent = record.recent + (action,)
     if seat != deal.dealer:
-        return _spoke(record, table, (seat + 1) % n, hands, past, recent, hidden), STAY_OR_DROP
+        return _spoke(record, table, (seat + 1) % n, hands, recent, hidden), STAY_OR_DROP
     live = table.live
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
-        return settle_stay(_stay_ended(record, _ordered(table, order), hands, past, recent, hidden))
+        return settle_stay(_stay_ended(record, _ordered(table, order), hands, recent, hidden))
     first = order[0]
     if deal.rules.exchange:
         phase, leader = _EXCHANGE, record.leader
     else:
         phase, leader = _PLAY, first
     table = _stayed(table, phase, order)
-    return _after_stay(record, table, first, hands, leader, past, recent, hidden)
+    return _after_stay(record, table, first, hands, leader, recent, hidden)
 
 
 _stayed = copier(Table, ("phase", "order"))
 _ordered = copier(Table, ("order",))
-_stay_ended = copier(Record, ("table", "hands", "past", "recent", "hidden"))
-_after_stay = copier(Record, ("table", "to_act", "hands", "leader", "past", "recent", "hidden"))
+_stay_ended = copier(Record, ("table", "hands", "recent", "hidden"))
+_after_stay = copier(Record, ("table", "to_act", "hands", "leader", "recent", "hidden"))
 """The table and the record once the stay phase is over (``_stayed`` and
 ``_after_stay`` when it leaves two seats or more in), these fields given in this order."""
 
 
-_spoke = copier(Record, ("table", "to_act", "hands", "past", "recent", "hidden"))
+_spoke = copier(Record, ("table", "to_act", "hands", "recent", "hidden"))
 """``record`` after a seat before the dealer said stay in or drop, these fields given
 in this order."""
 
@@ -218,23 +225,22 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         )
         after, leader, drawn = CHANCE, record.leader, stock
         muck, stock, pending = hidden.muck, (), discards
-    past, recent = record.logged(hidden_exchange(count))
-    index = SplitLog.length(past, recent) - 1  # its index in the public log
+    recent = record.recent + (hidden_exchange(count),)
+    index = SplitLog.length(record.past, recent) - 1  # its index in the public log
     return _exchanged_record(
         record,
         table,
         after,
         _replaced(record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))),
         leader,
-        past,
         recent,
-        record.event_log.append(_exchanged(seat, count)),
+        record.event_log.append(_EXCHANGED[seat][count]),
         _exchanged_privately(hidden, index, seat, action, drawn, stock, muck, discarded, pending),
     )
 
 
 _exchanged_record = copier(
-    Record, ("table", "to_act", "hands", "leader", "past", "recent", "event_log", "hidden")
+    Record, ("table", "to_act", "hands", "leader", "recent", "event_log", "hidden")
 )
 """``record`` after an exchange, these fields given in this order."""
 
@@ -311,7 +317,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     phase, to_act, leader = _after_exchange(table.order, seat)
     stock = cards[need:]
     hidden = deal_hidden(hidden, stock, kept, hidden.discarded, 0)
-    past, recent = record.logged(HIDDEN_SHUFFLE)
+    past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     return record._replace(
         table=table._replace(
             phase=phase,
@@ -334,7 +340,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     )
 
 
-_next_card = copier(Record, ("to_act", "hands", "trick", "past", "recent"))
+_next_card = copier(Record, ("to_act", "hands", "trick", "top", "recent"))
 """``record`` after a card that does not end the trick, these fields given in this
 order (most plays come here: a copy without keyword parsing)."""
 
@@ -346,19 +352,28 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     card = action.card.index
     hands = list(record.hands)
     hands[seat] ^= BITS[card]
-    trick = record.trick + (card,)  # noqa: RUF005  (one join: no list on the way)
+    before = record.trick
+    trick = before + (card,)
     table = record.table
+    trump = table.trump & 3
+    if before:  # the card tops the trick if it ranks above its top card (B-5.6)
+        led, top = before[0] & 3, record.top
+        ranks = RANKS[trump][led]
+        if ranks[card] > ranks[top]:
+            top = card
+    else:
+        led, top = card & 3, card
     order = table.order
-    past, recent = record.logged(action)
+    recent = record.recent + (action,)
     if len(trick) < len(order):
         # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand
         after = order[(order.index(seat) + 1) % len(order)]
         must_head = table.deal.rules.must_head_following
-        legal = plays(narrow(hands[after], trick, table.trump & 3, must_head))
-        return _next_card(record, after, tuple(hands), trick, past, recent), legal
+        legal = plays(narrow(hands[after], led, top, trump, must_head))
+        return _next_card(record, after, tuple(hands), trick, top, recent), legal
     start = order.index(record.leader)
-    winner = order[(start + winner_of(trick, table.trump & 3)) % len(order)]
+    winner = order[(start + trick.index(top)) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
     won = _trick_won(winner, itemgetter(*trick)(STANDARD_DECK))  # two cards or more
@@ -369,21 +384,21 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
             winner,
             tuple(hands),
             (),
+            -1,
             winner,
             tuple(tricks),
-            past,
             recent,
             events.append(won),
         ), plays(hands[winner])
     # the last trick: its event is logged with the settlement's
     last = _trick_taken(
-        record, seat, tuple(hands), (), record.leader, tuple(tricks), past, recent, events
+        record, seat, tuple(hands), (), -1, record.leader, tuple(tricks), recent, events
     )
     return settle(last, won)
 
 
 _trick_taken = copier(
     Record,
-    ("to_act", "hands", "trick", "leader", "tricks_won", "past", "recent", "event_log"),
+    ("to_act", "hands", "trick", "top", "leader", "tricks_won", "recent", "event_log"),
 )
 """``record`` after a card that ends a trick, these fields given in this order."""

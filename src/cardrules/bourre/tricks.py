@@ -24,10 +24,23 @@ from __future__ import annotations
 from cardrules.bourre.record import mask_of
 from cardrules.errors import CardRulesError, shorten
 
-__all__ = ["SUIT_MASKS", "judge", "narrow", "playable", "refusal", "trick_winner"]
+__all__ = ["RANKS", "SUIT_MASKS", "judge", "narrow", "playable", "refusal", "trick_winner"]
 
 SUIT_MASKS = tuple(mask_of(range(suit, 52, 4)) for suit in range(4))
 """The card mask of each suit, by suit index (0 clubs … 3 spades)."""
+RANKS = tuple(
+    tuple(
+        tuple(52 + c if c & 3 == trump else c if c & 3 == led else -1 for c in range(52))
+        for led in range(4)
+    )
+    for trump in range(4)
+)
+"""B-5.6 as a table, the one statement of who wins a trick: ``RANKS[trump][led][card]``
+ranks each card index in a trick of that trump suit and led suit (a trump above every
+other card, then the led suit, each by its index; any other card ``-1``, never
+winning). The card of highest rank wins: :func:`winner_of` finds it in a whole trick,
+and trick play keeps the trick's *top card* (the one winning so far) as each card
+comes, which :func:`narrow` reads (no pass over the trick)."""
 
 Step = tuple[str, tuple[int, ...]]
 
@@ -51,46 +64,39 @@ def judge(
     if not trick:
         return (("B-5.1", hand),)
     steps: list[tuple[str, int]] = []
-    narrow(mask_of(hand), trick, trump, must_head, steps)
+    narrow(mask_of(hand), trick[0] & 3, trick[winner_of(trick, trump)], trump, must_head, steps)
     return (("B-5.1", hand), *((rule, _within(hand, kept)) for rule, kept in steps))
 
 
 def narrow(
     hand: int,
-    trick: tuple[int, ...],
+    led: int,
+    top: int,
     trump: int,
     must_head: bool,
     steps: list[tuple[str, int]] | None = None,
 ) -> int:
     """The playable cards of the card mask ``hand`` on a trick already begun
-    (B-5.2–B-5.5), as a card mask; each narrowing step is appended to ``steps`` when
-    given (:func:`judge` keeps them, the legal plays do not need them: one rule, two
-    uses).
+    (B-5.2–B-5.5), as a card mask: ``led`` is the led suit, ``top`` the trick's top
+    card (the one winning so far, :data:`RANKS`). Each narrowing step is appended to
+    ``steps`` when given (:func:`judge` keeps them, the legal plays do not need them:
+    one rule, two uses).
 
-    >>> narrow(mask_of((1, 12, 13)), (9,), 0, True) == mask_of((13,))  # 4♦ led, clubs trump
+    >>> narrow(mask_of((1, 12, 13)), 1, 9, 0, True) == mask_of((13,))  # 4♦ led, clubs trump
     True
     """
-    led = trick[0] & 3
-    high_trump = -1
-    high_led = -1
-    for card in trick:
-        suit = card & 3
-        if suit == trump:
-            if card > high_trump:
-                high_trump = card
-        elif suit == led and card > high_led:
-            high_led = card
     follow = hand & SUIT_MASKS[led]
+    top_trump = top & 3 == trump
     if follow:
         if steps is not None and follow != hand:
             steps.append(("B-5.2", follow))
         if led == trump:
-            floor, rule = high_trump + 1, "B-5.4"
-        elif must_head and high_trump < 0:
-            floor, rule = high_led + 1, "B-5.5"
+            rule = "B-5.4"  # the top card is a trump
+        elif must_head and not top_trump:
+            rule = "B-5.5"  # the top card is the highest of the led suit
         else:
             return follow
-        beat = follow >> floor << floor
+        beat = follow >> top + 1 << top + 1
         if beat and beat != follow:
             if steps is not None:
                 steps.append((rule, beat))
@@ -101,8 +107,9 @@ def narrow(
         return hand
     if steps is not None and trumps != hand:
         steps.append(("B-5.3", trumps))
-    floor = high_trump + 1
-    beat = trumps >> floor << floor
+    if not top_trump:
+        return trumps
+    beat = trumps >> top + 1 << top + 1
     if beat and beat != trumps:
         if steps is not None:
             steps.append(("B-5.4", beat))
@@ -126,7 +133,8 @@ def playable(
     _check(hand=hand, trick=trick, trump=trump, must_head=must_head)
     if not trick:
         return hand
-    return _within(hand, narrow(mask_of(hand), trick, trump, must_head))
+    top = trick[winner_of(trick, trump)]
+    return _within(hand, narrow(mask_of(hand), trick[0] & 3, top, trump, must_head))
 
 
 def refusal(
@@ -168,18 +176,11 @@ def winner_of(trick: tuple[int, ...], trump: int) -> int:
     >>> winner_of((8, 12, 0), 0)
     1
     """
-    led = trick[0] & 3
+    ranks = RANKS[trump][trick[0] & 3]
     best = 0
-    best_card = trick[0]
-    best_trump = led == trump
     for position in range(1, len(trick)):
-        card = trick[position]
-        suit = card & 3
-        if suit == trump:
-            if not best_trump or card > best_card:
-                best, best_card, best_trump = position, card, True
-        elif suit == led and not best_trump and card > best_card:
-            best, best_card = position, card
+        if ranks[trick[position]] > ranks[trick[best]]:
+            best = position
     return best
 
 
