@@ -152,15 +152,34 @@ class Hidden(ShellRecord):
     """Per seat: ``(index in the public log, exchange)`` of each of its own exchanges."""
 
 
+@attrs.frozen(slots=True)
 class _Public(ShellRecord, DealFacts, SplitLog):
-    """The members of a record read from its :class:`Table` and its :class:`Deal`,
-    shared by a state's :class:`Record` and a seat's :class:`SeatRecord`; the public
-    log (a shuffle without its order, an exchange as its count) is kept as two fields
+    """The fields and members of a state's :class:`Record` that a seat's
+    :class:`SeatRecord` shares (all public), declared once for both, and the members
+    read from its :class:`Table` and its :class:`Deal`; the public log (a shuffle
+    without its order, an exchange as its count) is kept as two fields
     (:class:`~cardrules.game.SplitLog`)."""
 
-    __slots__ = ()
     table: Table
+    """What changes only between phases (all public)."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
+    trick: tuple[int, ...]
+    """The current trick's card indices in play order."""
+    leader: int
+    """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
+    """Tricks won by each seat in this deal."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
+    recent: tuple[Action, ...]
+    """The newest actions of :attr:`public_log`, after its full chunks: held in the
+    record itself, so that an action adds itself to it, ``recent + (action,)``, with
+    no log built and no call, for the whole deal (it may grow past ``Log.CHUNK``
+    during a deal; the next shuffle folds its full chunks into :attr:`past`,
+    :meth:`~cardrules.game.SplitLog.logged_folding`)."""
+    event_log: Log[Event]
+    """Every event since ``new_game``."""
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -191,35 +210,15 @@ class _Public(ShellRecord, DealFacts, SplitLog):
 @attrs.frozen(slots=True)
 class Record(_Public):
     """The fields of a state: what one action changes, its :class:`Table` and its
-    :class:`Hidden`."""
+    :class:`Hidden` (the public ones declared in :class:`_Public`)."""
 
-    table: Table
-    """What changes only between phases."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
     hands: tuple[int, ...]
     """Per seat: the card mask of its hand."""
-    trick: tuple[int, ...]
-    """The current trick's card indices in play order."""
     top: int
     """The current trick's top card, the one winning it so far (B-5.6, by
     :data:`~cardrules.bourre.tricks.RANKS`), kept as each card comes so that neither
     the legal plays nor the trick's winner pass over the trick; -1 with no trick
     begun. Public (it follows from the trick), so a seat's record leaves it out."""
-    leader: int
-    """The seat that leads (or led) the current trick; -1 outside trick play."""
-    tricks_won: tuple[int, ...]
-    """Tricks won by each seat in this deal."""
-    past: tuple[tuple[Action, ...], ...]
-    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
-    recent: tuple[Action, ...]
-    """The newest actions of :attr:`public_log`, after its full chunks: held in the
-    record itself, so that an action adds itself to it, ``recent + (action,)``, with
-    no log built and no call, for the whole deal (it may grow past ``Log.CHUNK``
-    during a deal; the next shuffle folds its full chunks into :attr:`past`,
-    :meth:`~cardrules.game.SplitLog.logged_folding`)."""
-    event_log: Log[Event]
-    """Every event since ``new_game``."""
     hidden: Hidden
     """What no seat sees whole, but the hands."""
 
@@ -253,24 +252,9 @@ class Record(_Public):
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10): its public fields, shared, and
     the seat's own hand, discards, cards received and exchanges (the public record of
-    a view, :mod:`cardrules.bourre.view`)."""
+    a view, :mod:`cardrules.bourre.view`; the public fields are declared in
+    :class:`_Public`)."""
 
-    table: Table
-    """What changes only between phases (all public)."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
-    trick: tuple[int, ...]
-    """The current trick's card indices in play order."""
-    leader: int
-    """The seat that leads (or led) the current trick; -1 outside trick play."""
-    tricks_won: tuple[int, ...]
-    """Tricks won by each seat in this deal."""
-    past: tuple[tuple[Action, ...], ...]
-    """The full chunks of :attr:`public_log`."""
-    recent: tuple[Action, ...]
-    """The newest actions of :attr:`public_log`."""
-    event_log: Log[Event]
-    """Every event since ``new_game``."""
     seat: int
     """The seat that sees."""
     hand: int

@@ -62,11 +62,18 @@ _ante_paid = constructor(AntePaid, ("seat", "amount"))
 """Build an ``AntePaid`` without its attrs ``__init__`` (every seat, every deal)."""
 _deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 """Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
-_new_record = constructor(Record, tuple(field.name for field in attrs.fields(Record)))
+_RECORD_ORDER = (
+    *("table", "to_act", "hands", "trick", "top", "leader", "tricks_won"),
+    *("past", "recent", "event_log", "hidden"),
+)
+if sorted(_RECORD_ORDER) != sorted(field.name for field in attrs.fields(Record)):
+    raise TypeError("bourre.session: _RECORD_ORDER must name every field of Record")
+_new_record = constructor(Record, _RECORD_ORDER)
 _new_table = constructor(Table, tuple(field.name for field in attrs.fields(Table)))
-"""``Record(...)`` and ``Table(...)`` of a new deal without their attrs ``__init__``
-(every field, positionally in the class's order: a field added to the class and not
-given is a ``TypeError``)."""
+"""``Record(...)`` (its fields in the order of ``_RECORD_ORDER``, checked at import
+to be all of them) and ``Table(...)`` (every field, positionally in the class's order:
+a field added to the class and not given is a ``TypeError``) of a new deal without
+their attrs ``__init__``."""
 _anted = copier(Deal, ("stacks", "pot", "contributions", "rebuys"))
 _following = copier(Deal, ("dealer", "deal_number", "ante_level", "stacks", "pot"))
 """A deal once its antes are paid, and the deal after one, these fields given in this

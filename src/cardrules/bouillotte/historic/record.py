@@ -135,13 +135,32 @@ class Deal(shell.Record):
     """What happened since ``new_game``."""
 
 
+@attrs.frozen(slots=True)
 class _Public(shell.Record, shell.DealFacts, SplitLog):
-    """The members read the same way from a state's :class:`Record` and from a seat's
-    :class:`SeatRecord` (its fields ``deal`` and ``contributions``)."""
+    """The fields and members of a state's :class:`Record` that a seat's
+    :class:`SeatRecord` shares (all public), declared once for both."""
 
-    __slots__ = ()
     deal: Deal
+    """The facts of this deal that the betting does not change."""
+    phase: Phase
+    """Where the deal stands."""
+    stacks: tuple[int, ...]
+    """Each seat's chips outside the pot."""
     contributions: tuple[int, ...]
+    """What each seat has put in during this deal (ante and carres included, H-2.1)."""
+    live: int
+    """Seat mask of the seats that have not folded this deal."""
+    last_raiser: int | None
+    """The last seat to open or raise this deal, or ``None`` before the opening."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
+    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
+    """The full chunks of :attr:`public_log` up to the last shuffle (shared by the
+    states of a session and by their views)."""
+    recent: tuple[Action, ...] = attrs.field(repr=False)
+    """The actions of :attr:`public_log` after :attr:`past`: a step adds its action to
+    this tuple and builds no log; the shuffle moves its full chunks to :attr:`past`
+    (:meth:`~cardrules.game.SplitLog.logged_folding`)."""
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of historic Bouillotte is private (views show every action whole)."""
@@ -164,35 +183,15 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
 
 @attrs.frozen(slots=True)
 class Record(_Public):
-    """The fields of one state: what an action changes, and its :class:`Deal`."""
+    """The fields of one state: what an action changes, and its :class:`Deal` (the
+    public ones declared in :class:`_Public`)."""
 
-    deal: Deal
-    """The facts of this deal that the betting does not change."""
-    phase: Phase
-    """Where the deal stands."""
-    stacks: tuple[int, ...]
-    """Each seat's chips outside the pot."""
-    contributions: tuple[int, ...]
-    """What each seat has put in during this deal (ante and carres included, H-2.1)."""
-    live: int
-    """Seat mask of the seats that have not folded this deal."""
-    last_raiser: int | None
-    """The last seat to open or raise this deal, or ``None`` before the opening."""
     pending: int
     """Seat mask of the seats that still have to speak in the current cycle."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's three cards (``()`` before the shuffle): here rather than in the
     :class:`Deal`, so that a view leaves out the others' cards by replacing this field
     of its record copy alone."""
-    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
-    """The full chunks of :attr:`public_log` up to the last shuffle (shared by the
-    states of a session and by their views)."""
-    recent: tuple[Action, ...] = attrs.field(repr=False)
-    """The actions of :attr:`public_log` after :attr:`past`: a step adds its action to
-    this tuple and builds no log; the shuffle moves its full chunks to :attr:`past`
-    (:meth:`~cardrules.game.SplitLog.logged_folding`)."""
     shuffles: Log[Shuffle] = attrs.field(repr=False)
     """The shuffles of the session's deals, in order (their orders are hidden)."""
     received: tuple[Log[tuple[Card, ...]], ...] = attrs.field(repr=False)
@@ -213,26 +212,9 @@ class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10), the public record of its view:
     the record's public fields, shared, and the seat's own hand and cards received
     (never the other seats' cards or the shuffles' orders). What the view does not
-    read (the seats still to speak in the cycle) is left out."""
+    read (the seats still to speak in the cycle) is left out; the public fields are
+    declared in :class:`_Public`."""
 
-    deal: Deal
-    """The facts of this deal that the betting does not change."""
-    phase: Phase
-    """Where the deal stands."""
-    stacks: tuple[int, ...]
-    """Each seat's chips outside the pot."""
-    contributions: tuple[int, ...]
-    """What each seat has put in during this deal."""
-    live: int
-    """Seat mask of the seats that have not folded this deal."""
-    last_raiser: int | None
-    """The last seat to open or raise this deal, or ``None`` before the opening."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
-    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
-    """The full chunks of :attr:`public_log` (shared with the state's record)."""
-    recent: tuple[Action, ...] = attrs.field(repr=False)
-    """The newest actions of :attr:`public_log`."""
     seat: int
     """The seat that sees."""
     hand: tuple[Card, ...]

@@ -126,16 +126,29 @@ class Cards(shell.Record):
     others; a view keeps its own seat's)."""
 
 
+@attrs.frozen(slots=True)
 class _Public(shell.Record, shell.DealFacts, SplitLog):
-    """The members read from a record's :class:`Deal` and its public fields, shared by
-    a state's :class:`Record` and a seat's :class:`SeatRecord`; the public log (each
-    shuffle without its order) is kept as two fields
+    """The fields and members of a state's :class:`Record` that a seat's
+    :class:`SeatRecord` shares (all public), declared once for both; the public log
+    (each shuffle without its order) is kept as two fields
     (:class:`~cardrules.game.SplitLog`)."""
 
-    __slots__ = ()
     deal: Deal
-    contributions: tuple[int, ...]
+    """The retournés, cards face up, announcements and events of the deal."""
     stacks: tuple[int, ...]
+    """Chips each seat holds outside the pot."""
+    contributions: tuple[int, ...]
+    """Chips each seat has put in the pot this deal (ante included)."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE``, or ``None`` when the session is over."""
+    live: int
+    """Seat mask: who is still in the deal (has not folded)."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
+    recent: tuple[Action, ...]
+    """The newest actions of :attr:`public_log`, after its full chunks: held in the
+    record itself, so that a betting action adds one to a tuple and builds no log (it
+    may grow past ``Log.CHUNK`` during a deal; the next shuffle folds it)."""
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of modern Bouillotte is private (views show every action whole)."""
@@ -159,30 +172,14 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
 @attrs.frozen(slots=True)
 class Record(_Public):
     """The fields of a state: what a betting action changes, the :class:`Deal` and the
-    :class:`Cards`."""
+    :class:`Cards` (the public ones declared in :class:`_Public`)."""
 
-    deal: Deal
-    """The retournés, announcements and events of the deal."""
     cards: Cards
     """Who holds which card (what views hide)."""
-    stacks: tuple[int, ...]
-    """Chips each seat holds outside the pot."""
-    contributions: tuple[int, ...]
-    """Chips each seat has put in the pot this deal (ante included)."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE``, or ``None`` when the session is over."""
     largest: int
     """The largest contribution of this deal."""
-    live: int
-    """Seat mask: who is still in the deal (has not folded)."""
     acted: int
     """Seat mask: who has acted since the last raise in this betting round."""
-    past: tuple[tuple[Action, ...], ...]
-    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
-    recent: tuple[Action, ...]
-    """The newest actions of :attr:`public_log`, after its full chunks: held in the
-    record itself, so that a betting action adds one to a tuple and builds no log (it
-    may grow past ``Log.CHUNK`` during a deal; the next shuffle folds it)."""
 
     @property
     def log(self) -> Log[Action]:
@@ -199,22 +196,9 @@ class Record(_Public):
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10): its public fields and its
     :class:`Deal`, shared, and the seat's own hand and cards received (the public
-    record of a view, :mod:`.view`)."""
+    record of a view, :mod:`.view`; the public fields are declared in
+    :class:`_Public`)."""
 
-    deal: Deal
-    """The retournés, cards face up, announcements and events of the deal."""
-    stacks: tuple[int, ...]
-    """Chips each seat holds outside the pot."""
-    contributions: tuple[int, ...]
-    """Chips each seat has put in the pot this deal (ante included)."""
-    to_act: int | Chance | None
-    """The seat to act, ``CHANCE``, or ``None`` when the session is over."""
-    live: int
-    """Seat mask: who is still in the deal (has not folded)."""
-    past: tuple[tuple[Action, ...], ...]
-    """The full chunks of :attr:`public_log`."""
-    recent: tuple[Action, ...]
-    """The newest actions of :attr:`public_log`."""
     seat: int
     """The seat that sees."""
     hand: tuple[Card, ...]
