@@ -1,14 +1,14 @@
 """Views: what one seat may see, written once for every game (X-10).
 
 A view is two values: the seat, and its *public record* — the state's record with
-everything that seat may not see taken out (other seats' face-down cards and
-discards, the deck's order, the orders of the shuffles), built by the game's
-``view.py`` in a few field copies (its hook, :meth:`ViewBase.viewer`, makes the
-public record and the view in one generated function). It shares the rest with the
-state: the session's public action log and event log, the seat's own log of the cards
-it received, the tables of the deal. So a view costs the same at deal 1 and at deal 1000, and every
-member is computed from the public record when asked, by the same functions the
-state uses.
+everything that seat may not see taken out (other seats' face-down cards and discards,
+the deck's order, the orders of the shuffles), built by the game's ``view.py`` in a
+few field copies (its hook, made by ``ViewBase._viewer``, makes the public record and
+the view in one generated function). It shares the rest with the state: the session's
+public action log and event log, the seat's own log of the cards it received, the
+tables of the deal. So a view costs the same at deal 1 and at deal 1000, and every
+member is computed from the public record when asked, by the same functions the state
+uses.
 
 Two views are equal when their seats and public records are equal: exactly when the
 seat has seen the same things (perfect recall: the logs go back to ``new_game``).
@@ -246,7 +246,7 @@ class ViewBase:
             cls._make = constructor(cls, _MADE_FROM, _hash=None)
 
     @classmethod
-    def viewer(cls, public: type, sources: dict[str, str]) -> SeatViewer[Self]:
+    def _viewer(cls, public: type, sources: dict[str, str]) -> SeatViewer[Self]:
         """The game's view hook, ``seat_view(record, seat, legal)``, generated as one
         function: a view of this class whose public record, a new ``public``, has each
         field read from the state's record at its path in ``sources`` (attribute names,

@@ -155,7 +155,7 @@ class View(ViewBase):
         return self._public.tricks_won
 
 
-seat_view = View.viewer(
+seat_view = View._viewer(
     SeatRecord,
     {
         "table": "table",

@@ -123,7 +123,7 @@ class View(ViewBase):
         return self._public.deal.showdown
 
 
-seat_view = View.viewer(
+seat_view = View._viewer(
     SeatRecord,
     {
         "deal": "deal",

@@ -101,7 +101,7 @@ class View(ViewBase):
         return self._public.deal.rebuys
 
 
-seat_view = View.viewer(
+seat_view = View._viewer(
     SeatRecord,
     {
         "deal": "deal",
