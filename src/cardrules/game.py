@@ -169,7 +169,11 @@ class SplitLog:
       actions, a full one becoming the next chunk;
     * or the record adds ``record.recent + (action,)`` itself for a stretch of actions
       (a deal, say), letting :attr:`recent` grow, and ends the stretch with
-      :meth:`logged_folding`, which moves its full chunks to :attr:`past`.
+      :meth:`logged_folding`, which moves its full chunks to :attr:`past`. A stretch
+      with no bound of its own (betting, where raises may go on as long as the stacks
+      last) also folds once :attr:`recent` holds :attr:`FOLD_AT` actions, so that
+      each step copies a bounded tuple; the fold depends only on the log, so the
+      layout still does too.
 
     >>> @attrs.frozen(slots=True)
     ... class Notes(SplitLog):
@@ -187,6 +191,11 @@ class SplitLog:
     __slots__ = ()
     past: tuple[tuple[Action, ...], ...]
     recent: tuple[Action, ...]
+
+    FOLD_AT: ClassVar[int] = 4 * _CHUNK
+    """How long :attr:`recent` may grow in a stretch with no bound of its own before
+    the next action is logged with :meth:`logged_folding` (a deal's betting never
+    reaches it unless its raises go on for a hundred actions)."""
 
     @property
     def public_log(self) -> Log[Action]:

@@ -238,20 +238,15 @@ def on_raise(record: Record, action: Raise) -> Step:
         & record.live
         & _OTHERS_MASK[seat]
     )
+    recent = record.recent + (action,)
+    if len(recent) > record.FOLD_AT:  # raises without end: each step stays bounded
+        past, recent = record.logged_folding(action)
+        record = record._replace(past=past)
     if pending:
         following = AFTER[pending][seat]
-        changed = _raised(
-            record,
-            _BETTING,
-            stacks,
-            contributions,
-            seat,
-            pending,
-            following,
-            record.recent + (action,),
-        )
+        changed = _raised(record, _BETTING, stacks, contributions, seat, pending, following, recent)
         return changed, betting_legal(changed, following, to)  # ``to``: now the largest
-    changed = _raised_last(record, stacks, contributions, seat, record.recent + (action,))
+    changed = _raised_last(record, stacks, contributions, seat, recent)
     return _count(changed, seat)
 
 

@@ -217,6 +217,10 @@ def _betted(
     if 0 in stacks:
         pending = able(stacks, pending)
     following = _FOLLOWING[len(stacks)][seat][pending]
+    recent = record.recent + (action,)
+    if len(recent) > record.FOLD_AT:  # raises without end: each step stays bounded
+        past, recent = record.logged_folding(action)
+        record = record._replace(past=past)
     deal = record.deal
     if deal.waiting:
         deal, cards = _waited(deal, record.cards, seat, stacks, live)
@@ -231,7 +235,7 @@ def _betted(
         largest,
         live,
         acted,
-        record.recent + (action,),
+        recent,
     )
     if following < 0:
         return _close_round(record)
