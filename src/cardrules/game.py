@@ -28,6 +28,7 @@ __all__ = [
     "SplitLog",
     "check_new_game",
     "describe_actions",
+    "seat_only",
     "standings_of",
 ]
 
@@ -152,10 +153,23 @@ class Log(Generic[T]):
 
 
 _make_log = constructor(Log, ("chunks", "tail"))
+_EMPTY: Log[Any] = _make_log((), ())
 setattr(Log, "append", appender(Log, _CHUNK, _Chunk))  # noqa: B010
 """``Log.append``: the tail grows by one (one concatenation), or a full tail becomes
 the next :class:`_Chunk`; built by :func:`cardrules._fast.appender` so that the new log
 is made in the method itself, with no further Python call."""
+
+
+def seat_only(players: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
+    """``players`` logs: ``log`` at ``seat`` and an empty one at every other seat (what
+    one seat knows of logs kept per seat, such as the cards each seat received).
+
+    >>> [len(one) for one in seat_only(3, 1, Log[int]().append(7))]
+    [0, 1, 0]
+    """
+    logs: list[Log[T]] = [_EMPTY] * players
+    logs[seat] = log
+    return tuple(logs)
 
 
 class SplitLog:

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TypeVar
 
 import attrs
 
@@ -51,7 +50,7 @@ from cardrules.bourre.rules import Rules
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import Chance, whole_log
 from cardrules.events import Event
-from cardrules.game import Log, SplitLog
+from cardrules.game import Log, SplitLog, seat_only
 from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
@@ -68,8 +67,6 @@ __all__ = [
     "mask_of",
     "seats_of",
 ]
-
-T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -270,20 +267,13 @@ class SeatRecord(_Public):
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
         """Per seat: the cards it received in each deal so far, as this seat knows
         them (its own log; the others' empty)."""
-        return _one_of(self.players, self.seat, self.own_received)
+        return seat_only(self.players, self.seat, self.own_received)
 
     @property
     def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
         """Per seat: its own exchanges as this seat knows them (its own; the others'
         empty)."""
-        return _one_of(self.players, self.seat, self.own_exchanges)
-
-
-def _one_of(n: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
-    """``n`` logs: ``log`` at ``seat``, empty ones elsewhere."""
-    logs: list[Log[T]] = [Log()] * n
-    logs[seat] = log
-    return tuple(logs)
+        return seat_only(self.players, self.seat, self.own_exchanges)
 
 
 BITS = tuple(1 << index for index in range(52))

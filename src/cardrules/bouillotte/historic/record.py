@@ -46,7 +46,7 @@ from cardrules.bouillotte.historic.rules import PLAYERS, Rules
 from cardrules.cards import Card
 from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
-from cardrules.game import Log, SplitLog
+from cardrules.game import Log, SplitLog, seat_only
 
 __all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "SeatRecord", "largest_of"]
 
@@ -204,9 +204,6 @@ class Record(_Public):
         return whole_log(self.public_log, self.shuffles)
 
 
-_NO_LOG: Log[tuple[Card, ...]] = Log()
-
-
 @attrs.frozen(slots=True)
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10), the public record of its view:
@@ -226,6 +223,4 @@ class SeatRecord(_Public):
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
         """Per seat: the cards it received in each deal so far, as this seat knows them
         (its own log; the others' empty)."""
-        own = self.own_received
-        seat = self.seat
-        return tuple([own if other == seat else _NO_LOG for other in range(PLAYERS)])
+        return seat_only(PLAYERS, self.seat, self.own_received)

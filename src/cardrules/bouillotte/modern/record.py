@@ -52,7 +52,7 @@ from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
-from cardrules.game import Log, SplitLog
+from cardrules.game import Log, SplitLog, seat_only
 
 from .phase import Phase
 from .rules import Rules
@@ -210,9 +210,7 @@ class SeatRecord(_Public):
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
         """Per seat: the cards it received in each deal so far, as this seat knows
         them (its own log; the others' empty)."""
-        logs: list[Log[tuple[Card, ...]]] = [Log()] * len(self.stacks)
-        logs[self.seat] = self.own_received
-        return tuple(logs)
+        return seat_only(len(self.stacks), self.seat, self.own_received)
 
 
 _MASKS = (0, 1, 3, 7, 15, 31)
