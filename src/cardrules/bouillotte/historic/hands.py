@@ -11,6 +11,7 @@ Brelan(category='carre', rank=Rank.NINE)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations, permutations
 from typing import Literal
 
 import attrs
@@ -21,15 +22,20 @@ from cardrules.errors import CardRulesError, shorten
 __all__ = [
     "Brelan",
     "brelan_of",
+    "brelans_of",
     "brelans_shown",
     "card_points",
     "collective_point",
     "exposed_totals",
+    "hand_facts",
     "point_totals",
     "point_winner",
+    "point_winner_index",
+    "point_winner_of",
     "suit_owner",
     "suit_ranking",
     "suit_totals",
+    "totals_of",
     "winning_suit",
 ]
 
@@ -42,6 +48,48 @@ _POINTS_BY_INDEX = tuple(_POINTS.get(Rank(2 + i // 4), 0) for i in range(52))
 _PACKED_POINTS = tuple(points << 8 * (index & 3) for index, points in enumerate(_POINTS_BY_INDEX))
 """Each card's value shifted to its suit's byte (clubs lowest) by ``card.index``: a sum
 of them holds the four suit totals at once (each at most 48, so no byte overflows)."""
+
+Facts = tuple[int, int, int, int, int, int]
+"""What the showdown reads of one hand, by :func:`hand_facts`: its cards' points packed
+as in ``_PACKED_POINTS``, the ``card.index`` of its best card of clubs, diamonds,
+hearts and spades (-1 for a suit it lacks), and its brelan's rank index (-1 for none)."""
+
+
+def _facts_of(hand: Sequence[Card]) -> Facts:
+    """The :data:`Facts` of one hand, computed."""
+    packed = 0
+    tops = [-1, -1, -1, -1]
+    for card in hand:
+        index = card.index
+        packed += _PACKED_POINTS[index]
+        if index > tops[index & 3]:
+            tops[index & 3] = index
+    ranks = {card.index >> 2 for card in hand}
+    rank = ranks.pop() if len(hand) == 3 and len(ranks) == 1 else -1
+    return packed, tops[0], tops[1], tops[2], tops[3], rank
+
+
+_FACTS: dict[tuple[Card, ...], Facts] = {
+    hand: facts
+    for dealt in combinations(sorted(_POINTED), 3)
+    for facts in (_facts_of(dealt),)
+    for hand in permutations(dealt)
+}
+"""The :data:`Facts` of every three-card hand of the historic deck, in every order (6,840
+hands, 1,140 facts): a showdown looks each hand up once instead of looping over its
+cards for the totals, the brelan and each pot's suit owners."""
+
+
+def hand_facts(hands: Sequence[Sequence[Card]]) -> list[Facts]:
+    """The :data:`Facts` of each hand: looked up for a dealt hand, else computed.
+
+    >>> from cardrules.cards import cards
+    >>> hand_facts((cards("Ah 9h 9c"), cards("Ks")))
+    [(1310729, 28, -1, 50, -1, -1), (167772160, -1, -1, -1, 47, -1)]
+    """
+    return [
+        (_FACTS.get(hand) if hand.__class__ is tuple else None) or _facts_of(hand) for hand in hands
+    ]
 
 
 def card_points(card: Card) -> int:
@@ -128,13 +176,8 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
         hand = _cards(hand, "brelan_of: hand")
     if retourne.__class__ is not Card:
         raise CardRulesError(f"brelan_of: retourne must be a Card, not {shorten(retourne, repr)}")
-    if len(hand) != 3:
-        return None
-    first, second, third = hand
-    rank = first.index >> 2
-    if second.index >> 2 != rank or third.index >> 2 != rank:
-        return None
-    return _BRELANS[rank == retourne.index >> 2][rank]
+    rank = (_FACTS.get(hand) or _facts_of(hand))[5]
+    return None if rank < 0 else _BRELANS[rank == retourne.index >> 2][rank]
 
 
 def brelans_shown(
@@ -148,11 +191,16 @@ def brelans_shown(
     >>> brelans_shown(hands, Card.parse("9s"), 0b1101)
     [Brelan(category='carre', rank=Rank.NINE), None, None, None]
     """
+    return brelans_of(hand_facts(hands), retourne, live)
+
+
+def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan | None]:
+    """:func:`brelans_shown` from the hands' :func:`hand_facts`."""
     top = retourne.index >> 2
     found: list[Brelan | None] = [None, None, None, None]
-    for seat, (first, second, third) in enumerate(hands):
-        rank = first.index >> 2
-        if live >> seat & 1 and second.index >> 2 == rank and third.index >> 2 == rank:
+    for seat, fact in enumerate(facts):
+        rank = fact[5]
+        if rank >= 0 and live >> seat & 1:
             found[seat] = _BRELANS[rank == top][rank]
     return found
 
@@ -167,11 +215,14 @@ def exposed_totals(
     >>> exposed_totals((cards("Ah 9h 8s"),), Card.parse("Kc"))
     (10, 0, 20, 8)
     """
-    packed = _PACKED_POINTS
-    total = packed[retourne.index]
-    for hand in hands:
-        for card in hand:
-            total += packed[card.index]
+    return totals_of(hand_facts(hands), retourne)
+
+
+def totals_of(facts: Sequence[Facts], retourne: Card) -> tuple[int, int, int, int]:
+    """:func:`exposed_totals` from the hands' :func:`hand_facts`."""
+    total = _PACKED_POINTS[retourne.index]
+    for fact in facts:
+        total += fact[0]
     return total & 255, total >> 8 & 255, total >> 16 & 255, total >> 24
 
 
@@ -263,19 +314,21 @@ def _seats(
     return checked, seats, eldest
 
 
-def _owners(hands: Sequence[Sequence[Card]], eligible: Iterable[int]) -> list[int]:
+def _owners(facts: Sequence[Facts], eligible: Iterable[int]) -> tuple[int, int, int, int]:
     """For each suit index, the eligible seat holding its highest card in hand, or -1
-    (H-5.4)."""
-    best = [-1, -1, -1, -1]
-    owner = [-1, -1, -1, -1]
+    (H-5.4), from the hands' :func:`hand_facts`."""
+    best0 = best1 = best2 = best3 = owner0 = owner1 = owner2 = owner3 = -1
     for seat in eligible:
-        for card in hands[seat]:
-            index = card.index
-            suit = index & 3
-            if index > best[suit]:
-                best[suit] = index
-                owner[suit] = seat
-    return owner
+        _, top0, top1, top2, top3, _ = facts[seat]
+        if top0 > best0:
+            best0, owner0 = top0, seat
+        if top1 > best1:
+            best1, owner1 = top1, seat
+        if top2 > best2:
+            best2, owner2 = top2, seat
+        if top3 > best3:
+            best3, owner3 = top3, seat
+    return owner0, owner1, owner2, owner3
 
 
 def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[int]) -> int | None:
@@ -294,7 +347,7 @@ def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[i
     hands, seats, _ = _seats(hands, eligible, 0)
     if not isinstance(suit, Suit):
         raise CardRulesError(f"suit_owner: suit must be a Suit, not {shorten(suit, repr)}")
-    owner = _owners(hands, seats)[suit.index]
+    owner = _owners(hand_facts(hands), seats)[suit.index]
     return None if owner < 0 else owner
 
 
@@ -335,8 +388,15 @@ def point_winner_index(
     >>> point_winner_index((cards("Kh"), cards("Ks")), (0, 0, 10, 10), (0, 1), eldest=1)
     (1, 3)
     """
-    owner = _owners(hands, eligible)
-    players = len(hands)
+    return point_winner_of(hand_facts(hands), totals, eligible, eldest)
+
+
+def point_winner_of(
+    facts: Sequence[Facts], totals: Sequence[int], eligible: Iterable[int], eldest: int
+) -> tuple[int, int] | None:
+    """:func:`point_winner_index` from the hands' :func:`hand_facts` (one per seat)."""
+    owner = _owners(facts, eligible)
+    players = len(facts)
     found_total = found_place = found_suit = -1
     for suit in range(4):  # ascending: a full tie keeps the lower suit
         seat = owner[suit]

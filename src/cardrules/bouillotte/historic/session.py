@@ -20,9 +20,11 @@ from cardrules.bouillotte.historic.events import (
 )
 from cardrules.bouillotte.historic.hands import (
     Brelan,
-    brelans_shown,
-    exposed_totals,
-    point_winner_index,
+    Facts,
+    brelans_of,
+    hand_facts,
+    point_winner_of,
+    totals_of,
 )
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import SEATS, SET_AT, Deal, Record
@@ -307,9 +309,10 @@ def showdown(record: Record) -> Record:
         stacks = set_at(stacks, stacks[seat] + amount)
         contributions = set_at(contributions, contributions[seat] - amount)
         events.append(_new_excess(seat, amount))
-    brelans = brelans_shown(hands, retourne, live)
+    facts = hand_facts(hands)
+    brelans = brelans_of(facts, retourne, live)
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
-    awards, exposed_all, won = _award(deal, hands, pots, brelans, stacks)
+    awards, exposed_all, won = _award(deal, facts, pots, brelans, stacks)
     if exposed_all:
         shown_hands = hands
     else:
@@ -332,7 +335,7 @@ def showdown(record: Record) -> Record:
 
 def _award(
     deal: Deal,
-    hands: tuple[tuple[Card, ...], ...],
+    facts: list[Facts],
     pots: tuple[tuple[int, tuple[int, ...]], ...],
     brelans: list[Brelan | None],
     stacks: tuple[int, ...],
@@ -361,8 +364,8 @@ def _award(
         else:  # H-5.3 to H-5.7: the suit totals are the same for every pot
             exposed_all = True
             if totals is None:
-                totals = exposed_totals(hands, retourne)
-            found = point_winner_index(hands, totals, eligible, (deal.dealer + 1) % PLAYERS)
+                totals = totals_of(facts, retourne)
+            found = point_winner_of(facts, totals, eligible, (deal.dealer + 1) % PLAYERS)
             assert found is not None
             winner, suit = found
             awards.append(_new_point(totals, _SUITS[suit], winner, index))
