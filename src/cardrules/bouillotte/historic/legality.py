@@ -23,7 +23,7 @@ from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record, largest_of
 from cardrules.legal import Legal
 
-__all__ = ["betting_legal", "legal", "why_not"]
+__all__ = ["betting_legal", "carre_legal", "legal", "why_not"]
 
 _CARRE_OR_DECLINE = Legal((CARRE, DECLINE))
 _DECLINE_ONLY = Legal((DECLINE,))
@@ -81,9 +81,21 @@ def legal(record: Record) -> Legal:
     'carre, decline the carre'
     """
     seat: int = record.to_act  # type: ignore[assignment]
-    if record.phase is _CARRE:  # H-2.2, H-2.3
-        return _CARRE_OR_DECLINE if record.stacks[seat] >= record.pot else _DECLINE_ONLY
+    if record.phase is _CARRE:
+        return carre_legal(record.stacks[seat], record.pot)
     return betting_legal(record, seat, largest_of(record.contributions))
+
+
+def carre_legal(stack: int, pot: int) -> Legal:
+    """What :func:`legal` returns in the carre phase (H-2.2, H-2.3) to a seat with
+    ``stack`` chips facing a pot of ``pot``, which a carre or the deal's start hands over
+    as it knows them: carre or decline, or only decline when the stack cannot stake the
+    whole pot.
+
+    >>> carre_legal(5, 4).describe(), carre_legal(3, 4).describe()
+    ('carre, decline the carre', 'decline the carre')
+    """
+    return _CARRE_OR_DECLINE if stack >= pot else _DECLINE_ONLY
 
 
 def betting_legal(record: Record, seat: int, largest: int) -> Legal:

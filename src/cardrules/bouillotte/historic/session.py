@@ -26,6 +26,7 @@ from cardrules.bouillotte.historic.hands import (
     point_winner_of,
     totals_of,
 )
+from cardrules.bouillotte.historic.legality import carre_legal
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import SEATS, SET_AT, Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
@@ -41,6 +42,7 @@ from cardrules.events import (
     Rebuy,
     SessionEnded,
 )
+from cardrules.legal import Legal
 from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_excess_unchecked
 
 __all__ = [
@@ -54,6 +56,11 @@ __all__ = [
     "showdown",
     "win_alone",
 ]
+
+Step = Record | tuple[Record, Legal]
+"""What a transition or a deal's end returns: the next record, or the next record and
+its legal set when the next node is a decision (the shell then keeps the set instead of
+computing it)."""
 
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _ZEROS = (0,) * PLAYERS
@@ -189,10 +196,11 @@ def begin_deal(
     carried: int,
     shown: ShowdownHands | None,
     events: list[Event],
-) -> Record:
+) -> tuple[Record, Legal]:
     """The next deal after that of ``record`` (or the first, from ``new_game``'s template
     with ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
-    H-2.1). ``events`` (what ended the deal) go to the log before the new deal's own."""
+    H-2.1), with the legal set of eldest's carre. ``events`` (what ended the deal) go to
+    the log before the new deal's own."""
     deal = record.deal
     rules = deal.rules
     deal_number = deal.deal_number + 1
@@ -227,7 +235,8 @@ def begin_deal(
         shown,
         event_log.extend(events),
     )
-    return _dealt_anew(
+    eldest = (dealer + 1) % PLAYERS
+    record = _dealt_anew(
         record,
         new_deal,
         _CARRE,
@@ -236,9 +245,10 @@ def begin_deal(
         _ALL,
         None,
         0,
-        (dealer + 1) % PLAYERS,
+        eldest,
         _NO_HANDS,
     )
+    return record, carre_legal(stacks[eldest], carried + ante)
 
 
 def end_deal(
@@ -248,7 +258,7 @@ def end_deal(
     carried: int,
     shown: ShowdownHands | None,
     primes: tuple[int, ...],
-) -> Record:
+) -> Step:
     """Close the deal of ``record`` (its last action applied) with ``carried`` chips left
     in the middle; begin the next deal at once, or end the session (X-7, H-7.2)."""
     deal = record.deal
@@ -272,7 +282,7 @@ def end_deal(
     )
 
 
-def win_alone(record: Record) -> Record:
+def win_alone(record: Record) -> Step:
     """Every other seat folded: the last one takes the pot without showing (H-4.6)."""
     deal = record.deal
     (winner,) = SEATS[record.live]
@@ -282,7 +292,7 @@ def win_alone(record: Record) -> Record:
     return end_deal(record, stacks, [won], 0, None, deal.primes)
 
 
-def general_pass(record: Record) -> Record:
+def general_pass(record: Record) -> Step:
     """Every seat passed: carry the pot (H-4.9) or give it to the last carreur (H-4.10)."""
     deal = record.deal
     pot = record.pot
@@ -294,7 +304,7 @@ def general_pass(record: Record) -> Record:
     return end_deal(record, stacks, [PotToCarreur(carreur, pot)], 0, None, primes)
 
 
-def showdown(record: Record) -> Record:
+def showdown(record: Record) -> Step:
     """Return the uncalled excess (X-4), award each pot (H-5.1 to H-5.7) and pay the
     primes of the brelans shown (H-6.1)."""
     deal = record.deal

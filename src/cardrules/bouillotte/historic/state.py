@@ -194,4 +194,4 @@ def new_game(
         shuffles=Log(),
         received=(Log(),) * PLAYERS,
     )
-    return State(session.begin_deal(record, start, zeros, 0, None, []))
+    return State(session.begin_deal(record, start, zeros, 0, None, [])[0])

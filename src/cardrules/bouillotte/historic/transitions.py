@@ -19,7 +19,7 @@ from collections.abc import Callable
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
-from cardrules.bouillotte.historic.legality import betting_legal, legal
+from cardrules.bouillotte.historic.legality import betting_legal, carre_legal, legal
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import (
     AFTER,
@@ -30,15 +30,11 @@ from cardrules.bouillotte.historic.record import (
     largest_of,
 )
 from cardrules.bouillotte.historic.rules import PLAYERS
-from cardrules.bouillotte.historic.session import general_pass, showdown, win_alone
+from cardrules.bouillotte.historic.session import Step, general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
-from cardrules.legal import Legal
 
 __all__ = ["on_call", "on_carre", "on_check", "on_decline", "on_fold", "on_raise", "on_shuffle"]
 
-Step = Record | tuple[Record, Legal]
-"""What a transition returns: the next record, or the next record and its legal set when
-the next node is a decision (the shell then keeps the set instead of computing it)."""
 
 _DEALT = tuple(tuple((seat - eldest) % PLAYERS for seat in range(PLAYERS)) for eldest in range(4))
 """``_DEALT[eldest][seat]``: the place in the order of the seat's first card; its second
@@ -77,16 +73,18 @@ def on_carre(record: Record, action: Action) -> Step:
         deal, carres, seat, deal.event_log.append(_new_carre(seat, stake, 2 * stake))
     )
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
+    following = (seat + 1) % PLAYERS
+    stacks = SET_AT[seat](record.stacks, record.stacks[seat] - stake)
     record = _carred(
         record,
         deal,
         _DEAL if last else _CARRE,
-        SET_AT[seat](record.stacks, record.stacks[seat] - stake),
+        stacks,
         SET_AT[seat](contributions, contributions[seat] + stake),
-        CHANCE if last else (seat + 1) % PLAYERS,
+        CHANCE if last else following,
         record.recent + (action,),
     )
-    return record if last else (record, legal(record))
+    return record if last else (record, carre_legal(stacks[following], 2 * stake))
 
 
 _carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", "recent"))
