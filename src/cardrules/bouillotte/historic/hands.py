@@ -31,7 +31,8 @@ __all__ = [
     "point_totals",
     "point_winner",
     "point_winner_index",
-    "point_winner_of",
+    "point_winner_ranked",
+    "ranked_suits",
     "suit_owner",
     "suit_ranking",
     "suit_totals",
@@ -314,23 +315,6 @@ def _seats(
     return checked, seats, eldest
 
 
-def _owners(facts: Sequence[Facts], eligible: Iterable[int]) -> tuple[int, int, int, int]:
-    """For each suit index, the eligible seat holding its highest card in hand, or -1
-    (H-5.4), from the hands' :func:`hand_facts`."""
-    best0 = best1 = best2 = best3 = owner0 = owner1 = owner2 = owner3 = -1
-    for seat in eligible:
-        _, top0, top1, top2, top3, _ = facts[seat]
-        if top0 > best0:
-            best0, owner0 = top0, seat
-        if top1 > best1:
-            best1, owner1 = top1, seat
-        if top2 > best2:
-            best2, owner2 = top2, seat
-        if top3 > best3:
-            best3, owner3 = top3, seat
-    return owner0, owner1, owner2, owner3
-
-
 def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[int]) -> int | None:
     """The eligible seat holding the highest card of ``suit`` in hand (H-5.4).
 
@@ -347,8 +331,9 @@ def suit_owner(hands: Sequence[Sequence[Card]], suit: Suit, eligible: Iterable[i
     hands, seats, _ = _seats(hands, eligible, 0)
     if not isinstance(suit, Suit):
         raise CardRulesError(f"suit_owner: suit must be a Suit, not {shorten(suit, repr)}")
-    owner = _owners(hand_facts(hands), seats)[suit.index]
-    return None if owner < 0 else owner
+    # the point with only this suit counted (a claim of total 0) goes to its owner
+    found = point_winner_ranked(hand_facts(hands), (3 - suit.index,), seats, 0)
+    return None if found is None else found[0]
 
 
 def point_winner(
@@ -388,26 +373,55 @@ def point_winner_index(
     >>> point_winner_index((cards("Kh"), cards("Ks")), (0, 0, 10, 10), (0, 1), eldest=1)
     (1, 3)
     """
-    return point_winner_of(hand_facts(hands), totals, eligible, eldest)
+    return point_winner_ranked(hand_facts(hands), ranked_suits(totals), tuple(eligible), eldest)
 
 
-def point_winner_of(
-    facts: Sequence[Facts], totals: Sequence[int], eligible: Iterable[int], eldest: int
+def ranked_suits(totals: Sequence[int]) -> list[int]:
+    """The four suits as claims ``total << 2 | (3 - suit index)``, richest first and the
+    lower suit first among equal totals: the order in which :func:`point_winner_ranked`
+    tries them (one sort of four ints).
+
+    >>> [(claim >> 2, 3 - (claim & 3)) for claim in ranked_suits((10, 29, 10, 40))]
+    [(40, 3), (29, 1), (10, 0), (10, 2)]
+    """
+    clubs, diamonds, hearts, spades = totals
+    return sorted((clubs << 2 | 3, diamonds << 2 | 2, hearts << 2 | 1, spades << 2), reverse=True)
+
+
+def point_winner_ranked(
+    facts: Sequence[Facts], ranked: Sequence[int], eligible: Sequence[int], eldest: int
 ) -> tuple[int, int] | None:
-    """:func:`point_winner_index` from the hands' :func:`hand_facts` (one per seat)."""
-    owner = _owners(facts, eligible)
+    """:func:`point_winner_index` from the hands' :func:`hand_facts`, the suits ranked
+    (:func:`ranked_suits` of the totals: a showdown ranks them once for all its pots) and
+    the eligible seats a tuple: the richest suit with an
+    eligible owner wins; the owner first from ``eldest`` breaks a tie of totals, then the
+    lower suit (H-5.4 to H-5.6). Only the suits as rich as the first owned one are
+    looked at.
+
+    >>> from cardrules.cards import cards
+    >>> facts = hand_facts((cards("Kh"), cards("Ks")))
+    >>> point_winner_ranked(facts, ranked_suits((0, 0, 10, 10)), (0, 1), eldest=1)
+    (1, 3)
+    """
     players = len(facts)
-    found_total = found_place = found_suit = -1
-    for suit in range(4):  # ascending: a full tie keeps the lower suit
-        seat = owner[suit]
+    found_total = found_place = found_suit = found_seat = -1
+    for claim in ranked:
+        total = claim >> 2
+        if total < found_total:  # the rest are no richer
+            break
+        field = 4 - (claim & 3)  # the suit's best card in each hand's facts (H-5.4)
+        best = seat = -1
+        for holder in eligible:
+            top = facts[holder][field]
+            if top > best:
+                best, seat = top, holder
         if seat >= 0:
-            total = totals[suit]
             place = (seat - eldest) % players
-            if total > found_total or (total == found_total and place < found_place):
-                found_total, found_place, found_suit = total, place, suit
+            if total > found_total or place < found_place:
+                found_total, found_place, found_suit, found_seat = total, place, field - 1, seat
     if found_suit < 0:
         return None
-    return owner[found_suit], found_suit
+    return found_seat, found_suit
 
 
 def collective_point(

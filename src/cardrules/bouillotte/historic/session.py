@@ -23,7 +23,8 @@ from cardrules.bouillotte.historic.hands import (
     Facts,
     brelans_of,
     hand_facts,
-    point_winner_of,
+    point_winner_ranked,
+    ranked_suits,
     totals_of,
 )
 from cardrules.bouillotte.historic.legality import carre_legal
@@ -375,7 +376,8 @@ def _award(
             exposed_all = True
             if totals is None:
                 totals = totals_of(facts, retourne)
-            found = point_winner_of(facts, totals, eligible, (deal.dealer + 1) % PLAYERS)
+                ranked = ranked_suits(totals)
+            found = point_winner_ranked(facts, ranked, eligible, (deal.dealer + 1) % 4)
             assert found is not None
             winner, suit = found
             awards.append(_new_point(totals, _SUITS[suit], winner, index))
