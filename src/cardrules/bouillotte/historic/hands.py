@@ -21,12 +21,12 @@ from cardrules.errors import CardRulesError, shorten
 
 __all__ = [
     "Brelan",
+    "any_brelan",
     "brelan_of",
     "brelans_of",
-    "brelans_shown",
     "card_points",
     "collective_point",
-    "exposed_totals",
+    "dealt_facts",
     "hand_facts",
     "point_totals",
     "point_winner",
@@ -51,9 +51,9 @@ _PACKED_POINTS = tuple(points << 8 * (index & 3) for index, points in enumerate(
 of them holds the four suit totals at once (each at most 48, so no byte overflows)."""
 
 Facts = tuple[int, int, int, int, int, int]
-"""What the showdown reads of one hand, by :func:`hand_facts`: its cards' points packed
-as in ``_PACKED_POINTS``, the ``card.index`` of its best card of clubs, diamonds,
-hearts and spades (-1 for a suit it lacks), and its brelan's rank index (-1 for none)."""
+"""What a showdown reads of a hand (:func:`hand_facts`): its points packed as in
+``_PACKED_POINTS``, the ``card.index`` of its best club, diamond, heart and spade (-1
+for a suit it lacks), and its brelan's rank index (-1 for none)."""
 
 
 def _facts_of(hand: Sequence[Card]) -> Facts:
@@ -76,9 +76,32 @@ _FACTS: dict[tuple[Card, ...], Facts] = {
     for facts in (_facts_of(dealt),)
     for hand in permutations(dealt)
 }
-"""The :data:`Facts` of every three-card hand of the historic deck, in every order (6,840
-hands, 1,140 facts): a showdown looks each hand up once instead of looping over its
-cards for the totals, the brelan and each pot's suit owners."""
+"""The :data:`Facts` of every three-card hand of the deck in every order (6,840 hands):
+a showdown looks its hands up instead of looping over their cards for every pot."""
+
+
+def dealt_facts(hands: tuple[tuple[Card, ...], ...]) -> list[Facts]:
+    """:func:`hand_facts` of dealt hands (three cards of the deck each), looked up.
+
+    >>> from cardrules.cards import cards
+    >>> dealt_facts((cards("Ah 9h 9c"),)) == hand_facts((cards("Ah 9h 9c"),))
+    True
+    """
+    return list(map(_FACTS.__getitem__, hands))
+
+
+_BRELAN_HANDS = frozenset(hand for hand, facts in _FACTS.items() if facts[5] >= 0)
+"""The three-card hands of :data:`_FACTS` that hold a brelan (120 of them)."""
+
+
+def any_brelan(hands: tuple[tuple[Card, ...], ...]) -> bool:
+    """Whether one of the dealt ``hands`` holds a brelan (one set test for them all).
+
+    >>> from cardrules.cards import cards
+    >>> any_brelan((cards("Ah 9h 9c"), cards("Kh Kd Kc"))), any_brelan((cards("Ah 9h 9c"),))
+    (True, False)
+    """
+    return not _BRELAN_HANDS.isdisjoint(hands)
 
 
 def hand_facts(hands: Sequence[Sequence[Card]]) -> list[Facts]:
@@ -88,9 +111,7 @@ def hand_facts(hands: Sequence[Sequence[Card]]) -> list[Facts]:
     >>> hand_facts((cards("Ah 9h 9c"), cards("Ks")))
     [(1310729, 28, -1, 50, -1, -1), (167772160, -1, -1, -1, 47, -1)]
     """
-    return [
-        (_FACTS.get(hand) if hand.__class__ is tuple else None) or _facts_of(hand) for hand in hands
-    ]
+    return [(_FACTS.get(h) if h.__class__ is tuple else None) or _facts_of(h) for h in hands]
 
 
 def card_points(card: Card) -> int:
@@ -181,22 +202,14 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     return None if rank < 0 else _BRELANS[rank == retourne.index >> 2][rank]
 
 
-def brelans_shown(
-    hands: tuple[tuple[Card, ...], ...], retourne: Card, live: int
-) -> list[Brelan | None]:
-    """Each seat's :func:`brelan_of` at a showdown, ``None`` for a seat not in the
-    ``live`` mask: hands and retourné known to be right (dealt), so nothing is checked.
+def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan | None]:
+    """Each seat's :func:`brelan_of` at a showdown, from the hands' :func:`hand_facts`;
+    ``None`` for a seat not in the ``live`` mask.
 
     >>> from cardrules.cards import Card, cards
-    >>> hands = (cards("9h 9d 9c"), cards("Kh Kd Kc"), cards("Ah Kd 8c"), cards("As Qs 8s"))
-    >>> brelans_shown(hands, Card.parse("9s"), 0b1101)
+    >>> brelans_of(hand_facts((cards("9h 9d 9c"), cards("Kh Kd Kc"))), Card.parse("9s"), 0b01)
     [Brelan(category='carre', rank=Rank.NINE), None, None, None]
     """
-    return brelans_of(hand_facts(hands), retourne, live)
-
-
-def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan | None]:
-    """:func:`brelans_shown` from the hands' :func:`hand_facts`."""
     top = retourne.index >> 2
     found: list[Brelan | None] = [None, None, None, None]
     for seat, fact in enumerate(facts):
@@ -206,21 +219,13 @@ def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan
     return found
 
 
-def exposed_totals(
-    hands: tuple[tuple[Card, ...], ...], retourne: Card
-) -> tuple[int, int, int, int]:
-    """:func:`point_totals` of every hand and the retourné, known to be dealt cards of
-    the historic deck: nothing is checked, same result.
+def totals_of(facts: Sequence[Facts], retourne: Card) -> tuple[int, int, int, int]:
+    """:func:`point_totals` of the hands and the retourné, from the hands' :func:`hand_facts`.
 
     >>> from cardrules.cards import Card, cards
-    >>> exposed_totals((cards("Ah 9h 8s"),), Card.parse("Kc"))
+    >>> totals_of(hand_facts((cards("Ah 9h 8s"),)), Card.parse("Kc"))
     (10, 0, 20, 8)
     """
-    return totals_of(hand_facts(hands), retourne)
-
-
-def totals_of(facts: Sequence[Facts], retourne: Card) -> tuple[int, int, int, int]:
-    """:func:`exposed_totals` from the hands' :func:`hand_facts`."""
     total = _PACKED_POINTS[retourne.index]
     for fact in facts:
         total += fact[0]
@@ -392,11 +397,8 @@ def point_winner_ranked(
     facts: Sequence[Facts], ranked: Sequence[int], eligible: Sequence[int], eldest: int
 ) -> tuple[int, int] | None:
     """:func:`point_winner_index` from the hands' :func:`hand_facts`, the suits ranked
-    (:func:`ranked_suits` of the totals: a showdown ranks them once for all its pots) and
-    the eligible seats a tuple: the richest suit with an
-    eligible owner wins; the owner first from ``eldest`` breaks a tie of totals, then the
-    lower suit (H-5.4 to H-5.6). Only the suits as rich as the first owned one are
-    looked at.
+    once for every pot (:func:`ranked_suits`) and the eligible seats a tuple: the owners
+    of the richest suits only are looked for (H-5.4 to H-5.6).
 
     >>> from cardrules.cards import cards
     >>> facts = hand_facts((cards("Kh"), cards("Ks")))

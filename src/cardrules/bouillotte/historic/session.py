@@ -8,7 +8,7 @@ H-4.10), the next deal or the end of the session (H-7), and the results (H-7.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from cardrules._fast import constructor, copier
@@ -21,8 +21,9 @@ from cardrules.bouillotte.historic.events import (
 from cardrules.bouillotte.historic.hands import (
     Brelan,
     Facts,
+    any_brelan,
     brelans_of,
-    hand_facts,
+    dealt_facts,
     point_winner_ranked,
     ranked_suits,
     totals_of,
@@ -72,6 +73,8 @@ _LIVE_FLAGS = tuple(
     tuple(bool(mask >> seat & 1) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
 )
 """``_LIVE_FLAGS[mask]``: for each seat, whether it is in ``mask``."""
+_NO_BRELANS: tuple[Brelan | None, ...] = (None,) * PLAYERS
+"""The brelans of a showdown where no hand holds one."""
 _SUITS = tuple(Suit)
 _COLLECTIVE_TEXT = tuple(f"the collective point in {suit.symbol}" for suit in _SUITS)
 """By suit index: how a pot won by the collective point is named."""
@@ -320,8 +323,8 @@ def showdown(record: Record) -> Step:
         stacks = set_at(stacks, stacks[seat] + amount)
         contributions = set_at(contributions, contributions[seat] - amount)
         events.append(_new_excess(seat, amount))
-    facts = hand_facts(hands)
-    brelans = brelans_of(facts, retourne, live)
+    facts = dealt_facts(hands)
+    brelans = brelans_of(facts, retourne, live) if any_brelan(hands) else _NO_BRELANS
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
     awards, exposed_all, won = _award(deal, facts, pots, brelans, stacks)
     if exposed_all:
@@ -348,7 +351,7 @@ def _award(
     deal: Deal,
     facts: list[Facts],
     pots: tuple[tuple[int, tuple[int, ...]], ...],
-    brelans: list[Brelan | None],
+    brelans: Sequence[Brelan | None],
     stacks: tuple[int, ...],
 ) -> tuple[list[Event], bool, tuple[int, ...]]:
     """Each pot to its best eligible brelan, to its one eligible seat, or by the
