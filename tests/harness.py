@@ -287,9 +287,11 @@ def _cards_in(value: object, depth: int = 0, *, skip_logs: bool = False) -> Iter
             yield from _cards_in(getattr(value, field.name), depth + 1, skip_logs=skip_logs)
 
 
-_LOG_PARTS = ("past", "recent")
-"""The fields of a record that hold its public log's two parts (its full chunks and
-its newest actions) instead of a :class:`~cardrules.game.Log`: a log all the same."""
+_LOG_PARTS = ("past", "recent", "own_dealt")
+"""The fields of a record that hold a log's parts instead of a
+:class:`~cardrules.game.Log`: a log all the same (its public log's full chunks and
+newest actions; modern's seat record's cards received in the newest deals, beside the
+log of the earlier ones)."""
 
 
 def check_replay(case: GameCase, state: Any) -> None:

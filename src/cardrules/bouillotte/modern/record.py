@@ -23,7 +23,10 @@ The representation, once for every module of the game:
 * **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
   largest contribution of the deal;
 * **logs** (:class:`~cardrules.game.Log`) share structure between states: the
-  shuffles, each seat's cards received and the events; the public log of actions is
+  shuffles, each seat's cards received (but those of the newest deals, up to
+  ``Log.CHUNK`` of them, kept as one tuple of cards per seat, :attr:`Cards.dealt`,
+  so that a deal adds to four tuples and builds no log) and the events; the public
+  log of actions is
   kept as a log's two parts, its full chunks (``past``) and its newest actions
   (``recent``, a tuple of the record itself: a betting action adds itself to it,
   ``recent + (action,)``, with no log built and no call, for the whole deal; the
@@ -65,6 +68,7 @@ __all__ = [
     "SeatRecord",
     "able",
     "mask",
+    "received_of",
     "seats_from",
     "seats_in",
 ]
@@ -122,8 +126,13 @@ class Cards(shell.Record):
     shuffles: Log[Shuffle]
     """The shuffles of the session's deals, in order (their orders are hidden)."""
     received: tuple[Log[tuple[Card, ...]], ...]
-    """Per seat: its cards in each deal so far, in the order dealt (hidden from the
-    others; a view keeps its own seat's)."""
+    """Per seat: its cards in each deal before those of :attr:`dealt`, in the order
+    dealt (hidden from the others; a view keeps its own seat's; :func:`received_of`
+    joins the two)."""
+    dealt: tuple[tuple[Card, ...], ...]
+    """Per seat: its cards in the newest deals, three a deal, in the order dealt: a
+    shuffle adds each seat's hand with one tuple join (no log built per seat and deal),
+    and moves them into :attr:`received` once they hold ``Log.CHUNK`` deals."""
 
 
 @attrs.frozen(slots=True)
@@ -188,8 +197,10 @@ class Record(_Public):
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: its cards in each deal so far (see :attr:`Cards.received`)."""
-        return self.cards.received
+        """Per seat: its cards in each deal so far (:attr:`Cards.received` and
+        :attr:`Cards.dealt` joined)."""
+        cards = self.cards
+        return tuple(map(received_of, cards.received, cards.dealt))
 
 
 @attrs.frozen(slots=True)
@@ -204,13 +215,27 @@ class SeatRecord(_Public):
     hand: tuple[Card, ...]
     """The seat's own cards in the order dealt (``()`` between deals)."""
     own_received: Log[tuple[Card, ...]]
-    """The cards the seat received in each deal so far."""
+    """The seat's :attr:`Cards.received`: its cards in each deal before the newest."""
+    own_dealt: tuple[Card, ...]
+    """The seat's :attr:`Cards.dealt`: its cards in the newest deals, three a deal."""
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
         """Per seat: the cards it received in each deal so far, as this seat knows
         them (its own log; the others' empty)."""
-        return seat_only(len(self.stacks), self.seat, self.own_received)
+        own = received_of(self.own_received, self.own_dealt)
+        return seat_only(len(self.stacks), self.seat, own)
+
+
+def received_of(past: Log[tuple[Card, ...]], dealt: tuple[Card, ...]) -> Log[tuple[Card, ...]]:
+    """A seat's cards received in each deal: the deals of ``past``, then those of
+    ``dealt``, three cards each (a :class:`Cards`' ``received`` and ``dealt`` of the
+    seat).
+
+    >>> received_of(Log().append((1, 2, 3)), (4, 5, 6, 7, 8, 9)).as_tuple()
+    ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    """
+    return past.extend([dealt[at : at + 3] for at in range(0, len(dealt), 3)])
 
 
 _MASKS = (0, 1, 3, 7, 15, 31)

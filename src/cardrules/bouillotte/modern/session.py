@@ -94,6 +94,7 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         brelans=0,
         shuffles=Log(),
         received=(Log(),) * n,
+        dealt=((),) * n,
     )
     blank = Record(
         deal=deal,

@@ -25,7 +25,7 @@ deal is :mod:`.session`'s.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import add, itemgetter
 
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
@@ -41,7 +41,7 @@ from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesT
 from .hands import brelans_of, value_of
 from .legality import legal, legal_of
 from .phase import Phase
-from .record import FIRST_IN, Cards, Deal, Record, able, mask, seats_from
+from .record import FIRST_IN, Cards, Deal, Record, able, mask, received_of, seats_from
 from .rules import Rules
 from .session import fold_out, showdown
 
@@ -75,9 +75,12 @@ _new_turned = constructor(RetournesTurned, ("cards",))
 _TURNED = {card: _new_turned((card,)) for card in Rules(players=5).deck}
 """The event of each single retourné turned up, made once (events are values: the
 deals share them); its ``cards`` are the deal's retournés."""
-_new_cards = constructor(Cards, ("deck", "hands", "brelans", "shuffles", "received"))
+_new_cards = constructor(Cards, ("deck", "hands", "brelans", "shuffles", "received", "dealt"))
 _dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "event_log"))
 """The cards and the deal once dealt."""
+_DEALT_AT_MOST = 3 * Log.CHUNK
+"""How many cards :attr:`.Cards.dealt` holds per seat before a shuffle moves them to
+:attr:`.Cards.received` (``Log.CHUNK`` deals of three)."""
 _BETTING = Phase.BETTING
 """The phase of a dealt deal (a global: reading an enum's member from its class costs
 about ten times as much)."""
@@ -107,12 +110,18 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     deal = _dealt_deal(
         deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, event_log
     )
+    received, dealt = cards.received, cards.dealt
+    if len(dealt[0]) < _DEALT_AT_MOST:
+        dealt = tuple(map(add, dealt, hands))
+    else:  # Log.CHUNK deals: they move to the logs
+        received, dealt = tuple(map(received_of, received, dealt)), hands
     cards = _new_cards(
         order,
         hands,
         _brelans(rules, hands, retournes),
         cards.shuffles.append(shuffle),
-        tuple(map(Log.append, cards.received, hands)),
+        received,
+        dealt,
     )
     return _open_round(record, deal, cards, 0, *record.logged_folding(HIDDEN_SHUFFLE))
 

@@ -114,6 +114,7 @@ seat_view = View._viewer(
         "seat": "seat",
         "hand": "cards.hands[seat]",
         "own_received": "cards.received[seat]",
+        "own_dealt": "cards.dealt[seat]",
     },
 )
 """What :func:`view_of` returns, as one generated function (the seat's record read
