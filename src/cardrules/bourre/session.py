@@ -74,10 +74,11 @@ _new_table = constructor(Table, tuple(field.name for field in attrs.fields(Table
 to be all of them) and ``Table(...)`` (every field, positionally in the class's order:
 a field added to the class and not given is a ``TypeError``) of a new deal without
 their attrs ``__init__``."""
-_anted = copier(Deal, ("stacks", "pot", "contributions", "rebuys"))
-_following = copier(Deal, ("dealer", "deal_number", "ante_level", "stacks", "pot"))
-"""A deal once its antes are paid, and the deal after one, these fields given in this
-order."""
+_opened = copier(
+    Deal, ("dealer", "deal_number", "ante_level", "stacks", "pot", "contributions", "rebuys")
+)
+"""A deal once its antes are paid (from the deal before it), these fields given in
+this order."""
 _ZEROS = {n: (0,) * n for n in range(2, 8)}
 _NONES = {n: (None,) * n for n in range(2, 8)}
 """For each number of seats, a zero and a ``None`` per seat (shared by every deal)."""
@@ -130,7 +131,7 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         received=(empty,) * n,
         own_actions=(empty,) * n,
     )
-    return open_deal(deal, _NO_SEATS, (), (), empty, hidden)
+    return open_deal(deal, dealer, 0, rules.ante, stacks, 0, _NO_SEATS, (), (), empty, [], hidden)
 
 
 def _cap(
@@ -164,51 +165,53 @@ def _ante_events(eldest: int, antes: tuple[int, ...]) -> tuple[Event, ...]:
 
 def open_deal(
     deal: Deal,
+    dealer: int,
+    number: int,
+    level: int,
+    stacks: tuple[int, ...],
+    pot: int,
     exempt: frozenset[int],
     past: tuple[tuple[Action, ...], ...],
     recent: tuple[Action, ...],
     events: Log[Event],
+    logged: list[Event],
     hidden: Hidden,
 ) -> Record:
-    """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6) of ``deal`` (its money before
-    them): the record of the deal's chance node, with the session's logs so far (the
-    public log's two parts ``past`` and ``recent``, the event log) and ``hidden``'s
-    (the deal's own hidden fields emptied).
+    """Rebuys (X-6), antes (B-2.1, B-6.3, V-B.5, V-B.6) of the deal ``number`` dealt by
+    ``dealer`` at ante ``level``, the money before them ``stacks`` and ``pot`` (the
+    rest of the session's facts from ``deal``, the previous deal: one ``Deal`` built):
+    the record of the deal's chance node, with the session's logs so far (the public
+    log's two parts ``past`` and ``recent``, the event log ``events`` and ``logged``,
+    the previous deal's last events not logged yet, to which this list adds the new
+    deal's first: one extension of the log per deal) and ``hidden``'s (the deal's own
+    hidden fields emptied).
 
     >>> first = first_deal(Rules(), (3,) * 4, 0)
-    >>> open_deal(first.deal, frozenset({1}), (), (), Log(), first.hidden).deal.pot
-    7
+    >>> exempt, hidden = frozenset({1}), first.hidden
+    >>> opened = open_deal(first.deal, 1, 1, 1, (3,) * 4, 3, exempt, (), (), Log(), [], hidden)
+    >>> opened.deal.pot, opened.deal.stacks, opened.deal.dealer
+    (6, (2, 3, 2, 2), 1)
     """
     rules = deal.rules
     n = rules.players
-    eldest = (deal.dealer + 1) % n
-    seats = _SEATS_FROM[n][eldest]
-    new_events: list[Event] = [_deal_started(deal.deal_number, deal.dealer)]
-    stacks = list(deal.stacks)
+    eldest = (dealer + 1) % n
+    logged.append(_deal_started(number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:
-        rebuy_list = list(rebuys)
-        for seat in seats:
-            if stacks[seat] == 0:
-                stacks[seat] = rules.stack
-                rebuy_list[seat] += 1
-                new_events.append(Rebuy(seat, rules.stack))
-        rebuys = tuple(rebuy_list)
-    level = deal.ante_level
+        stacks, rebuys = _rebuys(rules, stacks, rebuys, _SEATS_FROM[n][eldest], logged)
     if exempt:
         antes = [0 if seat in exempt else min(level, stacks[seat]) for seat in range(n)]
     else:
         antes = [level if level <= stack else stack for stack in stacks]
     refunds = None
     if rules.pot_cap is not None:
-        antes, refunds = _cap(rules, deal.pot, antes, eldest)
-    for seat in seats:
-        stacks[seat] -= antes[seat]
+        antes, refunds = _cap(rules, pot, antes, eldest)
     contributions = tuple(antes)
-    new_events += _ante_events(eldest, contributions)
+    logged += _ante_events(eldest, contributions)
     if refunds is not None:
-        new_events.append(PotCapped(rules.pot_cap or 0, refunds))
-    deal = _anted(deal, tuple(stacks), deal.pot + sum(antes), contributions, rebuys)
+        logged.append(PotCapped(rules.pot_cap or 0, refunds))
+    stacks = tuple([stack - ante for stack, ante in zip(stacks, antes, strict=True)])
+    deal = _opened(deal, dealer, number, level, stacks, pot + sum(antes), contributions, rebuys)
     zeros = _ZEROS[n]
     return _new_record(
         _new_table(deal, _DEAL, (), -1, 0, 0, _NONES[n], None, (1 << n) - 1),
@@ -220,23 +223,42 @@ def open_deal(
         zeros,
         past,
         recent,
-        events.extend(new_events),
+        events.extend(logged),
         deal_hidden(hidden, (), 0, zeros, 0),
     )
 
 
+def _rebuys(
+    rules: Rules,
+    stacks: tuple[int, ...],
+    rebuys: tuple[int, ...],
+    seats: tuple[int, ...],
+    logged: list[Event],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """X-6: each seat of ``stacks`` with no chip rebuys a full stack (``seats``, every
+    seat in order from eldest, orders their events, added to ``logged``): the stacks
+    and rebuy counts after."""
+    stacks_list, rebuy_list = list(stacks), list(rebuys)
+    for seat in seats:
+        if stacks_list[seat] == 0:
+            stacks_list[seat] = rules.stack
+            rebuy_list[seat] += 1
+            logged.append(Rebuy(seat, rules.stack))
+    return tuple(stacks_list), tuple(rebuy_list)
+
+
 def end_deal(
     record: Record,
-    events: Log[Event],
+    logged: list[Event],
     *,
     stacks: tuple[int, ...],
     pot: int,
     carried: bool,
     exempt: frozenset[int],
 ) -> Record:
-    """The deal of ``record`` is over, ``events`` its event log complete (the record's
-    own is not read): start the next deal, or end the session and share a pot left
-    over (X-7)."""
+    """The deal of ``record`` is over, ``logged`` its last events, not in the record's
+    event log yet: start the next deal, or end the session and share a pot left over
+    (X-7)."""
     deal = record.deal
     rules = deal.rules
     n = rules.players
@@ -245,15 +267,26 @@ def end_deal(
             level = rules.ante
         else:
             level = deal.ante_level * 2 if carried else rules.ante
-        following = _following(
-            deal, (deal.dealer + 1) % n, deal.deal_number + 1, level, stacks, pot
-        )
         exempt = exempt if rules.ante_exemptions else _NO_SEATS
-        return open_deal(following, exempt, record.past, record.recent, events, record.hidden)
+        return open_deal(
+            deal,
+            (deal.dealer + 1) % n,
+            deal.deal_number + 1,
+            level,
+            stacks,
+            pot,
+            exempt,
+            record.past,
+            record.recent,
+            record.event_log,
+            logged,
+            record.hidden,
+        )
     shares = (_ZERO,) * n
     if pot:
         shares = share_exactly(pot, n)
-        events = events.append(PotShared(pot, shares))
+        logged.append(PotShared(pot, shares))
+    events = record.event_log.extend(logged)
     final = record._replace(
         table=record.table._replace(
             deal=deal._replace(stacks=stacks, pot=0, shares=shares), phase=Phase.OVER, pending=None
@@ -269,18 +302,17 @@ def settle_stay(record: Record) -> Record:
     with one, it takes the pot without play."""
     deal = record.deal
     pot = deal.pot
-    events = record.event_log
     order = record.table.order
     if not order:
-        events = events.append(PotCarried(pot))
-        return end_deal(record, events, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS)
+        return end_deal(
+            record, [PotCarried(pot)], stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS
+        )
     winner = order[0]
     stacks = list(deal.stacks)
     stacks[winner] += pot
     shares = tuple(pot if seat == winner else 0 for seat in range(len(stacks)))
     won = _pot_won(pot, (winner,), shares, 0, "the only seat in")
-    events = events.append(won)
-    return end_deal(record, events, stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS)
+    return end_deal(record, [won], stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS)
 
 
 def settle(record: Record, won: Event) -> Record:
@@ -296,17 +328,17 @@ def settle(record: Record, won: Event) -> Record:
     most = max(counts)
     stacks = list(deal.stacks)
     carried = most < rules.min_tricks or counts.count(most) > 1
-    new_events: list[Event] = [won]
+    logged: list[Event] = [won]
     if carried:
         pot = before
-        new_events.append(PotCarried(before))
+        logged.append(PotCarried(before))
     else:
         winner = order[counts.index(most)]
         stacks[winner] += before
         pot = 0
         shares = [0] * n
         shares[winner] = before
-        new_events.append(_pot_won(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
+        logged.append(_pot_won(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
     bourres = [s for s in order if tricks[s] == 0]
     if bourres:
         payments = [0] * n
@@ -319,17 +351,16 @@ def settle(record: Record, won: Event) -> Record:
             paid = payments[seat]
             stacks[seat] -= paid
             pot += paid
-            new_events.append(Bourre(seat, paid))
+            logged.append(Bourre(seat, paid))
         if refunds is not None:
-            new_events.append(PotCapped(rules.pot_cap or 0, refunds))
+            logged.append(PotCapped(rules.pot_cap or 0, refunds))
     if not rules.ante_exemptions:
         exempt = _NO_SEATS  # the next deal's antes ignore it
     elif carried:
         exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
     else:
         exempt = frozenset(bourres)
-    events = record.event_log.extend(new_events)
-    return end_deal(record, events, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
+    return end_deal(record, logged, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
