@@ -111,14 +111,17 @@ def exchanges(hand: int, most: int) -> Legal:
     cards = indices_of(hand)
     if most < 1:
         return _EXCHANGE_CACHE.put(key, _listed(_STAND_PAT))
-    found = _STAND_PAT + tuple(map(_single_of, cards))
-    if most >= 2:
-        found += tuple(map(_interned_of, combinations(cards, 2)))
-    if most >= 3:
-        found += tuple(map(_interned_of, combinations(cards, 3)))
-    if most >= 4 and len(cards) >= 4:
-        hand_cards = itemgetter(*cards)(STANDARD_DECK)  # four cards or more: a tuple
-        found += _make_exchanges(hand_cards, range(4, min(most, len(cards)) + 1))
+    size = min(most, len(cards))
+    larger: tuple[Exchange, ...] = ()  # four cards or more (the hand's cards a tuple): built afresh
+    if size >= 4:
+        larger = _make_exchanges(itemgetter(*cards)(STANDARD_DECK), range(4, size + 1))
+    found = (  # one tuple built from every part, not a tuple per size joined to the next
+        *_STAND_PAT,
+        *map(_single_of, cards),
+        *map(_interned_of, combinations(cards, 2) if size >= 2 else ()),
+        *map(_interned_of, combinations(cards, 3) if size >= 3 else ()),
+        *larger,
+    )
     return _EXCHANGE_CACHE.put(key, _listed(found))
 
 
