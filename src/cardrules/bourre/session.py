@@ -43,6 +43,7 @@ __all__ = [
     "deal_hidden",
     "end_deal",
     "first_deal",
+    "is_last_deal",
     "open_deal",
     "pots_of",
     "returns",
@@ -247,8 +248,18 @@ def _rebuys(
     return tuple(stacks_list), tuple(rebuy_list)
 
 
+def is_last_deal(deal: Deal) -> bool:
+    """Whether ``deal`` is the session's last: its end ends the session (X-7).
+
+    >>> is_last_deal(first_deal(Rules(deals=1), (5, 5, 5, 5), 0).deal)
+    True
+    """
+    return deal.deal_number + 1 >= deal.rules.deals
+
+
 def end_deal(
     record: Record,
+    recent: tuple[Action, ...],
     logged: list[Event],
     *,
     stacks: tuple[int, ...],
@@ -256,13 +267,16 @@ def end_deal(
     carried: bool,
     exempt: frozenset[int],
 ) -> Record:
-    """The deal of ``record`` is over, ``logged`` its last events, not in the record's
-    event log yet: start the next deal, or end the session and share a pot left over
-    (X-7)."""
+    """The deal of ``record`` is over, ``recent`` the public log's newest actions with
+    the deal's last, ``logged`` its last events, not in the record's event log yet:
+    start the next deal, or end the session and share a pot left over (X-7). At the
+    session's end (:func:`is_last_deal`) ``record`` is the record as the deal ended;
+    otherwise it may be one from before the deal's last action (only its deal, its
+    logs but ``recent``, and its hidden logs are read: the next deal empties the rest)."""
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    if deal.deal_number + 1 < rules.deals:
+    if not is_last_deal(deal):
         if not rules.rising_ante:
             level = rules.ante
         else:
@@ -277,7 +291,7 @@ def end_deal(
             pot,
             exempt,
             record.past,
-            record.recent,
+            recent,
             record.event_log,
             logged,
             record.hidden,
@@ -297,32 +311,39 @@ def end_deal(
     return final._replace(event_log=events.append(SessionEnded(returns(final))))
 
 
-def settle_stay(record: Record) -> Record:
-    """B-3.2: the stay phase left fewer than two seats in. With none, the pot carries;
-    with one, it takes the pot without play."""
+def settle_stay(record: Record, order: tuple[int, ...], recent: tuple[Action, ...]) -> Record:
+    """B-3.2: the stay phase left fewer than two seats in, ``order`` (``recent`` the
+    public log's newest actions; ``record`` as :func:`end_deal` takes it). With none,
+    the pot carries; with one, it takes the pot without play."""
     deal = record.deal
     pot = deal.pot
-    order = record.table.order
     if not order:
+        logged: list[Event] = [PotCarried(pot)]
         return end_deal(
-            record, [PotCarried(pot)], stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS
+            record, recent, logged, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS
         )
     winner = order[0]
     stacks = list(deal.stacks)
     stacks[winner] += pot
     shares = tuple(pot if seat == winner else 0 for seat in range(len(stacks)))
     won = _pot_won(pot, (winner,), shares, 0, "the only seat in")
-    return end_deal(record, [won], stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS)
+    return end_deal(
+        record, recent, [won], stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS
+    )
 
 
-def settle(record: Record, won: Event) -> Record:
-    """B-6.1–B-6.3: the last trick is taken (``record`` holds its count, ``won`` is
-    its event, not yet in the record's event log: the deal's last events are logged
-    at once): the sole leader takes the pot; bourrés pay into the next pot."""
+def settle(
+    record: Record, tricks: tuple[int, ...], recent: tuple[Action, ...], won: Event
+) -> Record:
+    """B-6.1–B-6.3: the last trick is taken (``tricks`` the tricks won with it,
+    ``recent`` the public log's newest actions, ``won`` its event, not yet in the
+    record's event log: the deal's last events are logged at once; ``record`` as
+    :func:`end_deal` takes it): the sole leader takes the pot; bourrés pay into the
+    next pot."""
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    order, tricks = record.table.order, record.tricks_won
+    order = record.table.order
     before = deal.pot
     counts = [tricks[s] for s in order]
     most = max(counts)
@@ -360,7 +381,9 @@ def settle(record: Record, won: Event) -> Record:
         exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
     else:
         exempt = frozenset(bourres)
-    return end_deal(record, logged, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt)
+    return end_deal(
+        record, recent, logged, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt
+    )
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -31,7 +31,7 @@ from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.legality import STAY_OR_DROP, plays
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import BITS, Hidden, Record, Table, card_bit
-from cardrules.bourre.session import deal_hidden, seats_from, settle, settle_stay
+from cardrules.bourre.session import deal_hidden, is_last_deal, seats_from, settle, settle_stay
 from cardrules.bourre.tricks import RANKS, narrow
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Chance, Shuffle
@@ -160,7 +160,9 @@ def _said(
     live = table.live
     order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
     if len(order) < 2:
-        return settle_stay(_stay_ended(record, _ordered(table, order), hands, recent, hidden))
+        if is_last_deal(deal):  # the session ends: its last record holds the deal as it ended
+            record = _stay_ended(record, _ordered(table, order), hands, recent, hidden)
+        return settle_stay(record, order, recent)
     first = order[0]
     if deal.rules.exchange:
         phase, leader = _EXCHANGE, record.leader
@@ -390,11 +392,14 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
             recent,
             events.append(won),
         ), plays(hands[winner])
-    # the last trick: its event is logged with the settlement's
-    last = _trick_taken(
-        record, seat, tuple(hands), (), -1, record.leader, tuple(tricks), recent, events
-    )
-    return settle(last, won)
+    # the last trick: its event is logged with the settlement's; the session's last
+    # record holds the deal as it ended (a next deal is built from the logs alone)
+    taken = tuple(tricks)
+    if is_last_deal(table.deal):
+        record = _trick_taken(
+            record, seat, tuple(hands), (), -1, record.leader, taken, recent, events
+        )
+    return settle(record, taken, recent, won)
 
 
 _trick_taken = copier(
