@@ -380,7 +380,7 @@ def _award(
             if totals is None:
                 totals = totals_of(facts, retourne)
                 ranked = ranked_suits(totals)
-            found = point_winner_ranked(facts, ranked, eligible, (deal.dealer + 1) % 4)
+            found = point_winner_ranked(facts, ranked, eligible, (deal.dealer + 1) % PLAYERS)
             assert found is not None
             winner, suit = found
             awards.append(_new_point(totals, _SUITS[suit], winner, index))
