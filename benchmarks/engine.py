@@ -8,7 +8,7 @@ prints; it can also be run by hand::
     python benchmarks/engine.py views --game historic --late-deal 200
     python benchmarks/engine.py stacks --config historic --sizes 100 1000000000
     python benchmarks/engine.py memory --game bourre --sessions 20
-    python benchmarks/engine.py count --game modern --views --sessions 30
+    python benchmarks/engine.py count --game modern --views --warmup 10 --sessions 20
 
 Measurements (all through the public API only, so that they keep measuring the same
 thing while the insides of the games change):
@@ -34,10 +34,11 @@ thing while the insides of the games change):
 ``memory``
     The memory a state of a deal in progress owns beyond what it shares with its
     parent (see :func:`owned_bytes`).
-``count``
-    The loop of ``loop`` for a fixed number of sessions, untimed, with the garbage
-    collector off: ``run.py`` runs it under Valgrind's callgrind to count the
-    instructions of a decision (see :func:`count`).
+``count``, ``count-floor``
+    The loop of ``loop`` (or the baseline's own loop) for a fixed number of sessions
+    (deals), untimed, with the garbage collector off, inside one counted window:
+    ``run.py`` runs it under Valgrind's callgrind to count the instructions of a
+    decision (see :func:`count`).
 
 Nothing here asserts a time: this is a measuring instrument, not a test.
 """
@@ -46,7 +47,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
+import importlib.util
 import json
 import random
 import resource
@@ -174,32 +177,81 @@ def loop(game: str, views: bool, seconds: float, seed: int, deals: int) -> dict[
     }
 
 
-def count(game: str, views: bool, sessions: int, seed: int, tally: bool = True) -> dict[str, Any]:
-    """Play ``sessions`` random 12-deal sessions the way :func:`loop` does, untimed,
-    and return how many decisions they made (``None`` unless ``tally``: under callgrind
-    the sessions are played alone, and the same sessions played again tally them). The
-    garbage collector is off, so that the instructions counted do not depend on when it
-    runs; two counts of the same code, seeds and hash seed (``PYTHONHASHSEED``) are
-    equal."""
+WINDOW = "functools_reduce"
+"""The C function whose one call is the counted window: ``run.py`` starts callgrind with
+``--collect-atstart=no --toggle-collect=functools_reduce``, so that only what runs inside
+:func:`counted_window` is counted (not starting the interpreter, importing, warming up
+or tallying)."""
+
+
+def counted_window(work: Callable[[], Any]) -> Any:
+    """Call ``work()`` inside one call of :func:`functools.reduce`, the window that
+    callgrind counts alone (see :data:`WINDOW`), and return what it returned."""
+    return functools.reduce(lambda _, __: work(), range(1), None)
+
+
+def count(game: str, views: bool, warmup: int, sessions: int, seed: int) -> dict[str, Any]:
+    """Play random 12-deal sessions the way :func:`loop` does, untimed, with the garbage
+    collector off: the first ``warmup`` outside the counted window, the next ``sessions``
+    inside it (:func:`counted_window`), each session's last state dropped as in
+    :func:`loop`. Returns how many decisions the counted sessions made, tallied after
+    the window by playing them again. The same code, seed and hash seed
+    (``PYTHONHASHSEED``) give the same count, to the instruction."""
     gc.disable()
     fresh = cardrules_new_game(game, deals=12)
     policies = [random_policy] * players_of(fresh)
+
+    def sessions_of(rng: random.Random, number: int) -> Iterator[Any]:
+        for _ in range(number):
+            yield play(fresh, policies, rng) if views else no_view_session(fresh, rng)[0]
+
+    def counted_sessions() -> None:
+        for _ in sessions_of(rng, sessions):
+            pass
+
     rng = random.Random(seed)
-    decisions = 0
-    for _ in range(sessions):
-        if views:
-            final = play(fresh, policies, rng)
-            if tally:
-                decisions += sum(1 for a in final.history if a.__class__ is not Shuffle)
-        else:
-            decisions += no_view_session(fresh, rng)[1]
+    for _ in sessions_of(rng, warmup):
+        pass
+    counted_window(counted_sessions)
+    again = random.Random(seed)  # the same sessions again, outside the window
+    for _ in sessions_of(again, warmup):
+        pass
+    decisions = sum(
+        sum(1 for action in final.history if action.__class__ is not Shuffle)
+        for final in sessions_of(again, sessions)
+    )
     return {
         "engine": "cardrules",
         "game": game,
         "views": views,
+        "warmup": warmup,
         "sessions": sessions,
-        "decisions": decisions if tally else None,
+        "decisions": decisions,
     }
+
+
+def count_floor(path: str, game: str, warmup: int, deals: int, seed: int) -> dict[str, Any]:
+    """The baseline's deals played the way its own ``main`` plays them, ``warmup`` deals
+    outside the counted window and the next ``deals`` inside it (:func:`counted_window`),
+    with the garbage collector off as in :func:`count`. Returns their decisions."""
+    spec = importlib.util.spec_from_file_location("floor", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load the baseline {path}")
+    floor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(floor)
+    gc.disable()
+    play_one = floor.GAMES[game](seed)
+    for _ in range(warmup):
+        play_one()
+
+    def deals_of_the_window() -> int:
+        decisions = 0
+        for _ in range(deals):
+            decisions += play_one()[0]
+        return decisions
+
+    made: int = counted_window(deals_of_the_window)
+    return {"engine": "floor", "game": game, "warmup": warmup, "deals": deals, "decisions": made}
 
 
 def cardrules_new_game(game: str, **options: Any) -> Any:
@@ -701,12 +753,20 @@ def main(argv: list[str] | None = None) -> None:
     counted = sub.add_parser("count")
     counted.add_argument("--game", choices=GAMES, required=True)
     counted.add_argument("--views", action=argparse.BooleanOptionalAction, default=True)
-    counted.add_argument("--sessions", type=int, default=10)
+    counted.add_argument("--warmup", type=int, default=10, help="sessions before the window")
+    counted.add_argument("--sessions", type=int, default=20, help="sessions in the window")
     counted.add_argument("--seed", type=int, default=1)
-    counted.add_argument("--tally", action=argparse.BooleanOptionalAction, default=True)
+    floor = sub.add_parser("count-floor")
+    floor.add_argument("--path", required=True, help="the baseline script (floor.py)")
+    floor.add_argument("--game", choices=("bouillotte", "bourre"), required=True)
+    floor.add_argument("--warmup", type=int, default=2000, help="deals before the window")
+    floor.add_argument("--deals", type=int, default=4000, help="deals in the window")
+    floor.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.what == "count":
-        out = count(args.game, args.views, args.sessions, args.seed, args.tally)
+        out = count(args.game, args.views, args.warmup, args.sessions, args.seed)
+    elif args.what == "count-floor":
+        out = count_floor(args.path, args.game, args.warmup, args.deals, args.seed)
     elif args.what == "loop":
         out = loop(args.game, args.views, args.seconds, args.seed, args.deals)
     elif args.what == "views":

@@ -32,9 +32,11 @@ What it measures, each measurement in a process of its own (``engine.py`` and
 6. ``instructions`` (only when named: ``--sections instructions``; it needs Valgrind
    and takes about five minutes): the CPU instructions of a decision, counted
    with callgrind, of the engine with and without views and of the baseline, with the
-   same seeds, the hash seed fixed and the garbage collector off. Each figure is the
-   difference of two counts (``--count-sessions``, ``--count-deals``) over the
-   decisions between them. Unlike times, counts do not move with the machine's load.
+   same seeds, the hash seed fixed and the garbage collector off. Callgrind counts
+   only a window of the process (the sessions after the first ten up to the thirtieth,
+   ``--count-sessions``; the baseline's deals 2001 to 6000, ``--count-deals``), not
+   starting the interpreter or warming up. Unlike times, counts do not move with the
+   machine's load: the same code gives the same count, to the instruction.
 
 ``--pyperf FILE`` also writes the timings as a pyperf suite, so that two runs (before
 and after a change) can be compared with ``python -m pyperf compare_to old.json new.json``.
@@ -272,26 +274,38 @@ def run_memory(args: argparse.Namespace) -> dict[str, Any]:
 # --------------------------------------------------------------------------- reporting
 
 
-def counted(script: Path, *args: object) -> tuple[int, dict[str, Any]]:
-    """The instructions of one process of ``script`` under callgrind, with the hash
-    seed fixed (the same code and arguments give the same count), and its JSON."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-    command += [sys.executable, str(script), *map(str, args)]
+def counted(*args: object) -> dict[str, Any]:
+    """One ``engine.py`` process (``count`` or ``count-floor``) under callgrind, which
+    counts only the instructions inside its window (``--toggle-collect`` of the one
+    call of ``engine.WINDOW``), with the hash seed fixed: the same code and arguments
+    give the same count, to the instruction. Returns the process's JSON with
+    ``instructions_per_decision`` added."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        "--collect-atstart=no",
+        "--toggle-collect=functools_reduce",
+        sys.executable,
+        str(ENGINE),
+        *map(str, args),
+    ]
     environment = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run(command, capture_output=True, text=True, env=environment)
     found = [line for line in done.stderr.splitlines() if "Collected :" in line]
     if done.returncode != 0 or not found:
         raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
+    instructions = int(found[-1].split(":")[-1])
+    if instructions == 0:  # the window's C function has another name in this Python
+        raise RuntimeError(
+            "callgrind counted nothing: this Python has no C function functools_reduce "
+            "for the counted window (see engine.WINDOW)"
+        )
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return int(found[-1].split(":")[-1]), result
-
-
-def per_decision(counts: tuple[int, int], decisions: tuple[int, int]) -> dict[str, Any]:
-    """Instructions per decision from the counts of a small and a large run and their
-    decisions: the difference over the decisions between them (so that starting the
-    interpreter, importing and warming up cancel out)."""
-    made = decisions[1] - decisions[0]
-    return {"instructions_per_decision": (counts[1] - counts[0]) / made, "decisions": made}
+    return {
+        "instructions_per_decision": instructions / result["decisions"],
+        "decisions": result["decisions"],
+    }
 
 
 def run_instructions(args: argparse.Namespace) -> dict[str, Any]:
@@ -301,30 +315,24 @@ def run_instructions(args: argparse.Namespace) -> dict[str, Any]:
         log("instructions: valgrind is not installed, skipped")
         return {"skipped": "valgrind is not installed"}
     floor = args.floor if args.floor.is_file() else None
+    warm, last = args.count_sessions
+    warm_deals, last_deals = args.count_deals
     out: dict[str, Any] = {}
     for game in args.games:
         label, baseline = GAMES[game]
         row: dict[str, Any] = {"label": label, "baseline_game": baseline}
         for key, flag in (("views", "--views"), ("no_views", "--no-views")):
             log(f"instructions: {game}, {key}")
-            runs = [
-                ["count", "--game", game, flag, "--seed", args.seed, "--sessions", n]
-                for n in args.count_sessions
-            ]
-            # counted without tallying the decisions (that would be counted too), which
-            # an uncounted run of the very same sessions tallies
-            small, large = (counted(ENGINE, *run, "--no-tally")[0] for run in runs)
-            few, many = (child(ENGINE, *run)["decisions"] for run in runs)
-            row[key] = per_decision((small, large), (few, many))
+            row[key] = counted(
+                "count", "--game", game, flag, "--seed", args.seed,
+                "--warmup", warm, "--sessions", last - warm,
+            )  # fmt: skip
         if floor is not None:
             log(f"instructions: the baseline of {game}")
-            runs = [
-                ["--game", baseline, "--seed", args.seed, "--warmup", 0, "--deals", n]
-                for n in args.count_deals
-            ]
-            (small, low), (large, high) = (counted(floor, *run) for run in runs)
-            decisions = (low["decisions"], high["decisions"])
-            row["baseline"] = per_decision((small, large), decisions)
+            row["baseline"] = counted(
+                "count-floor", "--path", floor, "--game", baseline, "--seed", args.seed,
+                "--warmup", warm_deals, "--deals", last_deals - warm_deals,
+            )  # fmt: skip
             for key in ("views", "no_views"):
                 row[f"ratio_{key}"] = (
                     row[key]["instructions_per_decision"]
@@ -672,13 +680,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--count-sessions",
         type=int,
         nargs=2,
-        help="the two numbers of sessions counted (10 30; quick 2 6)",
+        metavar=("FROM", "TO"),
+        help="count the sessions after the first FROM up to TO (10 30; quick 2 6)",
     )
     parser.add_argument(
         "--count-deals",
         type=int,
         nargs=2,
-        help="the baseline's two numbers of deals counted (2000 6000; quick 200 600)",
+        metavar=("FROM", "TO"),
+        help="count the baseline's deals after the first FROM up to TO (2000 6000; quick 200 600)",
     )
     args = parser.parse_args(argv)
     quick = args.quick
@@ -699,6 +709,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     for name, value in defaults.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
+    for name in ("count_sessions", "count_deals"):
+        first, last = getattr(args, name)
+        if not 0 <= first < last:
+            parser.error(f"--{name.replace('_', '-')} FROM TO needs 0 <= FROM < TO")
     return args
 
 

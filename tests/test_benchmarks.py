@@ -36,16 +36,22 @@ def _run(script: str, *args: str, timeout: float = 120) -> dict:
 
 
 def _stand_in(folder: Path) -> Path:
-    """A stand-in for the baseline script that prints the same JSON (the real one lives
-    outside the repository)."""
+    """A stand-in for the baseline script that prints the same JSON and has the same
+    ``GAMES`` of deal players (the real one lives outside the repository)."""
     floor = folder / "floor.py"
     floor.write_text(
         "import json, sys\n"
-        "args = dict(zip(sys.argv[1::2], sys.argv[2::2]))\n"
-        "deals = int(args['--deals'])\n"
-        "print(json.dumps({'engine': 'floor', 'game': args['--game'], 'deals': deals,\n"
-        "    'decisions': 5 * deals, 'seconds': 1e-5 * deals, 'us_per_deal': 10.0,\n"
-        "    'us_per_decision': 2.0}))\n"
+        "def setup(seed):\n"
+        "    def play_one():\n"
+        "        return sum(range(seed, seed + 20)) and 5, 0\n"
+        "    return play_one\n"
+        "GAMES = {'bouillotte': setup, 'bourre': setup}\n"
+        "if __name__ == '__main__':\n"
+        "    args = dict(zip(sys.argv[1::2], sys.argv[2::2]))\n"
+        "    deals = int(args['--deals'])\n"
+        "    print(json.dumps({'engine': 'floor', 'game': args['--game'], 'deals': deals,\n"
+        "        'decisions': 5 * deals, 'seconds': 1e-5 * deals, 'us_per_deal': 10.0,\n"
+        "        'us_per_decision': 2.0}))\n"
     )
     return floor
 
@@ -123,19 +129,45 @@ def test_with_and_without_views_the_same_deals_are_played(game: str) -> None:
 
 
 @pytest.mark.parametrize("views", [True, False])
-def test_count_plays_the_loop_s_sessions_with_the_collector_off(views: bool) -> None:
+def test_count_plays_the_loop_s_sessions_after_the_warmup_with_the_collector_off(
+    views: bool,
+) -> None:
     engine = _module("engine")
     try:
-        counted = engine.count("modern", views, sessions=1, seed=5)
+        first = engine.count("modern", views, warmup=0, sessions=1, seed=5)
         assert not gc.isenabled()
+        second = engine.count("modern", views, warmup=1, sessions=1, seed=5)
     finally:
         gc.enable()
-    timed = engine.loop("modern", views, seconds=0.0, seed=5, deals=12)
-    assert counted["decisions"] == timed["decisions"] > 0
-    try:  # under callgrind the sessions are played without the tally
-        assert engine.count("modern", views, sessions=1, seed=5, tally=False)["decisions"] is None
+    one = engine.loop("modern", views, seconds=1e9, seed=5, deals=12)
+    two = engine.loop("modern", views, seconds=1e9, seed=5, deals=24)
+    assert first["decisions"] == one["decisions"] > 0
+    assert second["decisions"] == two["decisions"] - one["decisions"] > 0
+
+
+def test_the_counted_window_calls_its_work_once() -> None:
+    engine = _module("engine")
+    calls: list[int] = []
+    assert engine.counted_window(lambda: calls.append(1) or "done") == "done"
+    assert calls == [1]
+
+
+def test_count_floor_plays_the_baseline_s_deals_after_its_warmup(tmp_path: Path) -> None:
+    engine = _module("engine")
+    try:
+        counted = engine.count_floor(str(_stand_in(tmp_path)), "bourre", 3, 7, 1)
     finally:
         gc.enable()
+    assert counted["decisions"] == 35  # the stand-in's 5 per deal, 7 deals
+    assert (counted["warmup"], counted["deals"]) == (3, 7)
+
+
+def test_count_ranges_must_be_increasing() -> None:
+    run = _module("run")
+    with pytest.raises(SystemExit):
+        run.parse(["--count-sessions", "5", "5"])
+    with pytest.raises(SystemExit):
+        run.parse(["--count-deals", "-1", "5"])
 
 
 def test_instructions_are_skipped_without_valgrind(monkeypatch: pytest.MonkeyPatch) -> None:
