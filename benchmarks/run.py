@@ -37,6 +37,8 @@ What it measures, each measurement in a process of its own (``engine.py`` and
    ``--count-sessions``; the baseline's deals 2001 to 6000, ``--count-deals``), not
    starting the interpreter or warming up. Unlike times, counts do not move with the
    machine's load: the same code gives the same count, to the instruction.
+   ``--cache-sim`` adds the first-level cache misses of callgrind's cache simulation
+   (slower): they show why times differ more than instructions.
 
 ``--pyperf FILE`` also writes the timings as a pyperf suite, so that two runs (before
 and after a change) can be compared with ``python -m pyperf compare_to old.json new.json``.
@@ -47,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import itertools
 import json
 import os
 import platform
@@ -274,38 +277,55 @@ def run_memory(args: argparse.Namespace) -> dict[str, Any]:
 # --------------------------------------------------------------------------- reporting
 
 
-def counted(*args: object) -> dict[str, Any]:
+def counted(*args: object, cache_sim: bool = False) -> dict[str, Any]:
     """One ``engine.py`` process (``count`` or ``count-floor``) under callgrind, which
     counts only the instructions inside its window (``--toggle-collect`` of the one
     call of ``engine.WINDOW``), with the hash seed fixed: the same code and arguments
-    give the same count, to the instruction. Returns the process's JSON with
-    ``instructions_per_decision`` added."""
+    give the same count, to the instruction. Returns the decisions and the
+    instructions per decision; with ``cache_sim`` also the first-level instruction and
+    data cache misses per decision of callgrind's cache simulation (a model of this
+    machine's caches, slower to run)."""
     command = [
         "valgrind",
         "--tool=callgrind",
         "--callgrind-out-file=/dev/null",
         "--collect-atstart=no",
         "--toggle-collect=functools_reduce",
+        f"--cache-sim={'yes' if cache_sim else 'no'}",
         sys.executable,
         str(ENGINE),
         *map(str, args),
     ]
     environment = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run(command, capture_output=True, text=True, env=environment)
-    found = [line for line in done.stderr.splitlines() if "Collected :" in line]
-    if done.returncode != 0 or not found:
+    events = events_of(done.stderr)
+    if done.returncode != 0 or not events:
         raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
-    instructions = int(found[-1].split(":")[-1])
+    instructions = events["Ir"]
     if instructions == 0:  # the window's C function has another name in this Python
         raise RuntimeError(
             "callgrind counted nothing: this Python has no C function functools_reduce "
             "for the counted window (see engine.WINDOW)"
         )
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return {
-        "instructions_per_decision": instructions / result["decisions"],
-        "decisions": result["decisions"],
-    }
+    decisions: int = result["decisions"]
+    out = {"instructions_per_decision": instructions / decisions, "decisions": decisions}
+    if cache_sim:
+        out["l1i_misses_per_decision"] = events["I1mr"] / decisions
+        out["l1d_misses_per_decision"] = (events["D1mr"] + events["D1mw"]) / decisions
+    return out
+
+
+def events_of(report: str) -> dict[str, int]:
+    """The totals of callgrind's closing report (its ``Events`` and ``Collected``
+    lines) by event name, ``{}`` if the report has none. Callgrind leaves out the zeros
+    at the end of the ``Collected`` line: they come back as 0."""
+    names = [line for line in report.splitlines() if "Events    :" in line]
+    found = [line for line in report.splitlines() if "Collected :" in line]
+    if not names or not found:
+        return {}
+    values = [int(value) for value in found[-1].split(":")[-1].split()]
+    return dict(itertools.zip_longest(names[-1].split(":")[-1].split(), values, fillvalue=0))
 
 
 def run_instructions(args: argparse.Namespace) -> dict[str, Any]:
@@ -325,13 +345,14 @@ def run_instructions(args: argparse.Namespace) -> dict[str, Any]:
             log(f"instructions: {game}, {key}")
             row[key] = counted(
                 "count", "--game", game, flag, "--seed", args.seed,
-                "--warmup", warm, "--sessions", last - warm,
+                "--warmup", warm, "--sessions", last - warm, cache_sim=args.cache_sim,
             )  # fmt: skip
         if floor is not None:
             log(f"instructions: the baseline of {game}")
             row["baseline"] = counted(
                 "count-floor", "--path", floor, "--game", baseline, "--seed", args.seed,
                 "--warmup", warm_deals, "--deals", last_deals - warm_deals,
+                cache_sim=args.cache_sim,
             )  # fmt: skip
             for key in ("views", "no_views"):
                 row[f"ratio_{key}"] = (
@@ -547,6 +568,20 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                 [_count_row(row) for row in counts.values()],
             )
         )
+        if all("l1d_misses_per_decision" in row["views"] for row in counts.values()):
+            out.append(
+                (
+                    "First-level cache misses per decision (callgrind's cache simulation)",
+                    [
+                        "game",
+                        "data, with views",
+                        "data, baseline",
+                        "instructions, with views",
+                        "instructions, baseline",
+                    ],
+                    [_miss_row(row) for row in counts.values()],
+                )
+            )
     return out
 
 
@@ -560,6 +595,22 @@ def _count_row(row: dict[str, Any]) -> list[str]:
     if "ratio_views" in row:
         ratios = f"{row['ratio_views']:.2f}× / {row['ratio_no_views']:.2f}×"
     return [row["label"], k(row["views"]), k(row["no_views"]), k(row.get("baseline")), ratios]
+
+
+def _miss_row(row: dict[str, Any]) -> list[str]:
+    """A row of the cache-miss table."""
+
+    def n(side: dict[str, Any] | None, key: str) -> str:
+        return "not found" if side is None else f"{side[key]:.0f}"
+
+    views, base = row["views"], row.get("baseline")
+    return [
+        row["label"],
+        n(views, "l1d_misses_per_decision"),
+        n(base, "l1d_misses_per_decision"),
+        n(views, "l1i_misses_per_decision"),
+        n(base, "l1i_misses_per_decision"),
+    ]
 
 
 def as_text(results: dict[str, Any]) -> str:
@@ -658,6 +709,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(DEFAULT_SECTIONS))
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cache-sim",
+        action="store_true",
+        help="instructions: also count first-level cache misses (slower)",
+    )
     parser.add_argument("--pairs", type=int, help="rounds of the loops (7; quick 2)")
     parser.add_argument("--other-pairs", type=int, help="rounds of each other engine (2; quick 1)")
     parser.add_argument(
@@ -750,6 +806,7 @@ def main(argv: list[str] | None = None) -> None:
                     "sessions",
                     "count_sessions",
                     "count_deals",
+                    "cache_sim",
                 )
             },
         }

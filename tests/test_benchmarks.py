@@ -190,8 +190,8 @@ def test_instruction_counts(tmp_path: Path) -> None:
         "--games",
         "bourre",
         "--count-sessions",
+        "0",
         "1",
-        "2",
         "--count-deals",
         "10",
         "20",
@@ -205,6 +205,27 @@ def test_instruction_counts(tmp_path: Path) -> None:
     assert row["views"]["decisions"] == row["no_views"]["decisions"]
     assert row["ratio_views"] > row["ratio_no_views"] > 0  # a view costs instructions
     assert "Instructions per decision" in _module("run").as_rst(result)
+
+
+def test_callgrind_s_report_is_read_by_event_name() -> None:
+    events_of = _module("run").events_of
+    report = "==7== Events    : Ir Dr Dw I1mr D1mr\n==7== Collected : 120 40 9\n==7== \n"
+    assert events_of(report) == {"Ir": 120, "Dr": 40, "Dw": 9, "I1mr": 0, "D1mr": 0}
+    assert events_of("==7== Events    : Ir\n") == {}  # the run failed before its totals
+
+
+def test_the_cache_miss_table_only_with_the_cache_simulation() -> None:
+    run = _module("run")
+    side = {"instructions_per_decision": 2000.0, "decisions": 10}
+    row = {"label": "a game", "views": side, "no_views": side, "baseline": side}
+    results = {"instructions": {"a game": row}}
+    titles = [title for title, _, _ in run.tables(results)]
+    assert titles == ["Instructions per decision (callgrind; the same seeds and hash seed)"]
+    missing = {**side, "l1i_misses_per_decision": 3.0, "l1d_misses_per_decision": 4.0}
+    row.update(views=missing, baseline=missing)
+    header, rows = run.tables(results)[1][1:]
+    assert header[1] == "data, with views"
+    assert rows == [["a game", "4", "4", "3", "3"]]
 
 
 def test_views_early_and_late(tiny: dict) -> None:
