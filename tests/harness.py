@@ -290,8 +290,8 @@ def _cards_in(value: object, depth: int = 0, *, skip_logs: bool = False) -> Iter
 _LOG_PARTS = ("past", "recent", "own_dealt")
 """The fields of a record that hold a log's parts instead of a
 :class:`~cardrules.game.Log`: a log all the same (its public log's full chunks and
-newest actions; modern's seat record's cards received in the newest deals, beside the
-log of the earlier ones)."""
+newest actions; modern's and historic's seat records' cards received in the newest
+deals, beside the log of the earlier ones)."""
 
 
 def check_replay(case: GameCase, state: Any) -> None:

@@ -14,8 +14,10 @@ Representation:
 * **chips** are ints, per seat in tuples of four: ``stacks`` (outside the pot) and
   ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
 * **logs** are :class:`~cardrules.game.Log` values shared between states: the
-  shuffles, each seat's cards received, and the events (views share them: they show
-  the whole session); the public log of actions (shuffles without their order) is
+  shuffles, each seat's cards received (but those of the newest deals, up to
+  ``Log.CHUNK`` of them, kept as one tuple of hands per seat, :attr:`Record.dealt`, so
+  that a deal adds to four tuples and builds no log), and the events (views share
+  them: they show the whole session); the public log of actions (shuffles without their order) is
   kept as a log's full chunks (:attr:`Record.past`) and the tuple of the newest actions
   (:attr:`Record.recent`), to which a step adds its action without building a log
   (:class:`~cardrules.game.SplitLog`).
@@ -195,8 +197,14 @@ class Record(_Public):
     shuffles: Log[Shuffle] = attrs.field(repr=False)
     """The shuffles of the session's deals, in order (their orders are hidden)."""
     received: tuple[Log[tuple[Card, ...]], ...] = attrs.field(repr=False)
-    """Per seat: its three cards in each deal so far (hidden from the others; a view
-    keeps its own seat's)."""
+    """Per seat: its three cards in each deal before those of :attr:`dealt` (hidden
+    from the others; a view keeps its own seat's)."""
+    dealt: tuple[tuple[tuple[Card, ...], ...], ...] = attrs.field(repr=False)
+    """Per seat: its three cards in each of the newest deals (at most ``Log.CHUNK`` of
+    them), one tuple of hands per seat: a shuffle adds each seat's hand with one tuple
+    join and builds no log, and moves them into :attr:`received` once they hold
+    ``Log.CHUNK`` deals (:meth:`~cardrules.game.Log.extend` gives the layout of one
+    append per deal)."""
 
     @property
     def log(self) -> Log[Action]:
@@ -217,10 +225,12 @@ class SeatRecord(_Public):
     hand: tuple[Card, ...]
     """The seat's own cards (``()`` before the shuffle)."""
     own_received: Log[tuple[Card, ...]] = attrs.field(repr=False)
-    """The seat's own cards of each deal so far."""
+    """The seat's :attr:`Record.received`: its cards of each deal before the newest."""
+    own_dealt: tuple[tuple[Card, ...], ...] = attrs.field(repr=False)
+    """The seat's :attr:`Record.dealt`: its cards of each of the newest deals."""
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
         """Per seat: the cards it received in each deal so far, as this seat knows them
-        (its own log; the others' empty)."""
-        return seat_only(PLAYERS, self.seat, self.own_received)
+        (its own log, the newest deals joined to it; the others' empty)."""
+        return seat_only(PLAYERS, self.seat, self.own_received.extend(self.own_dealt))

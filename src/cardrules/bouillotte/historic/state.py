@@ -193,5 +193,6 @@ def new_game(
         recent=(),
         shuffles=Log(),
         received=(Log(),) * PLAYERS,
+        dealt=((),) * PLAYERS,
     )
     return State(session.begin_deal(record, start, zeros, 0, None, [])[0])

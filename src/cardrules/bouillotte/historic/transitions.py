@@ -32,6 +32,7 @@ from cardrules.bouillotte.historic.record import (
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import Step, general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
+from cardrules.game import Log
 
 __all__ = ["on_call", "on_carre", "on_check", "on_decline", "on_fold", "on_raise", "on_shuffle"]
 
@@ -42,6 +43,9 @@ and third come one and two rounds later (X-1, H-3.1: one card at a time from eld
 _CARRE, _DEAL, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.DEAL, Phase.BETTING, Phase.PLUS_RIEN
 _COUNT = tuple(len(seats) for seats in SEATS)
 """``_COUNT[mask]``: how many seats a mask holds."""
+_CHUNK = Log.CHUNK
+"""How many deals :attr:`.Record.dealt` holds per seat before a shuffle moves them to
+:attr:`.Record.received`."""
 _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
@@ -109,16 +113,20 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     deal = record.deal
     eldest = (deal.dealer + 1) % PLAYERS
     a, b, c, d = _DEALT[eldest]
-    hands = (
-        (order[a], order[a + 4], order[a + 8]),
-        (order[b], order[b + 4], order[b + 8]),
-        (order[c], order[c + 4], order[c + 8]),
-        (order[d], order[d + 4], order[d + 8]),
-    )
+    hand0 = order[a], order[a + 4], order[a + 8]
+    hand1 = order[b], order[b + 4], order[b + 8]
+    hand2 = order[c], order[c + 4], order[c + 8]
+    hand3 = order[d], order[d + 4], order[d + 8]
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
-    seen0, seen1, seen2, seen3 = record.received
+    received = record.received
+    seen0, seen1, seen2, seen3 = record.dealt
+    if len(seen0) < _CHUNK:
+        dealt = (seen0 + (hand0,), seen1 + (hand1,), seen2 + (hand2,), seen3 + (hand3,))
+    else:  # Log.CHUNK deals: they move to the logs
+        received = tuple(map(Log.extend, received, record.dealt))
+        dealt = ((hand0,), (hand1,), (hand2,), (hand3,))
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     record = _shuffled(
         record,
@@ -126,16 +134,12 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
         _BETTING,
         pending,
         AFTER[pending][(first - 1) % PLAYERS],  # -1 when nobody may speak
-        hands,
+        (hand0, hand1, hand2, hand3),
         past,
         recent,
         record.shuffles.append(shuffle),
-        (
-            seen0.append(hands[0]),
-            seen1.append(hands[1]),
-            seen2.append(hands[2]),
-            seen3.append(hands[3]),
-        ),
+        received,
+        dealt,
     )
     return (record, legal(record)) if pending else general_pass(record)
 
@@ -154,6 +158,7 @@ _shuffled = copier(
         "recent",
         "shuffles",
         "received",
+        "dealt",
     ),
 )
 """The record once shuffled and dealt."""

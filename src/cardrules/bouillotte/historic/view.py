@@ -138,6 +138,7 @@ seat_view = View._viewer(
         "seat": "seat",
         "hand": "hands[seat]",
         "own_received": "received[seat]",
+        "own_dealt": "dealt[seat]",
     },
 )
 """``seat_view(record, seat, legal)``: what :func:`view_of` returns, in one Python call
