@@ -99,6 +99,23 @@ _new_deal_started: Callable[..., DealStarted] = constructor(DealStarted, ("deal_
 _new_ante: Callable[..., AntePaid] = constructor(AntePaid, ("seat", "amount"))
 _new_rebuy: Callable[..., Rebuy] = constructor(Rebuy, ("seat", "amount"))
 """The events of every deal, built without their checks (callers pass the right types)."""
+_INTERNED = 64
+"""The deal numbers and antes below this have their events made once, at import."""
+_STARTED = tuple(
+    tuple(_new_deal_started(number, dealer) for number in range(_INTERNED))
+    for dealer in range(PLAYERS)
+)
+"""``_STARTED[dealer][deal_number]``: the event of a deal's start, made once (events are
+values: the sessions share them); a later deal makes its own."""
+_ANTES = tuple(
+    tuple(_new_ante(seat, amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
+)
+"""``_ANTES[seat][amount]``: the event of an ante, made once for the small amounts."""
+_ANTED = tuple(
+    tuple(_ONE_AT[seat](amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
+)
+"""``_ANTED[seat][amount]``: the contributions of a deal whose dealer ``seat`` anted
+``amount``, made once for the small amounts."""
 
 
 _next_deal = copier(
@@ -210,7 +227,11 @@ def begin_deal(
     deal_number = deal.deal_number + 1
     dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
     event_log = deal.event_log
-    events.append(_new_deal_started(deal_number, dealer))
+    events.append(
+        _STARTED[dealer][deal_number]
+        if deal_number < _INTERNED
+        else _new_deal_started(deal_number, dealer)
+    )
     rebuys = deal.rebuys
     if 0 in stacks:  # X-6, H-7.1
         cave = rules.cave
@@ -225,7 +246,7 @@ def begin_deal(
     ante = rules.ante
     if ante > stacks[dealer]:  # X-3
         ante = stacks[dealer]
-    events.append(_new_ante(dealer, ante))
+    events.append(_ANTES[dealer][ante] if ante < _INTERNED else _new_ante(dealer, ante))
     new_deal = _next_deal(
         deal,
         dealer,
@@ -245,7 +266,7 @@ def begin_deal(
         new_deal,
         _CARRE,
         SET_AT[dealer](stacks, stacks[dealer] - ante),
-        _ONE_AT[dealer](ante),
+        _ANTED[dealer][ante] if ante < _INTERNED else _ONE_AT[dealer](ante),
         _ALL,
         None,
         0,
