@@ -212,7 +212,7 @@ def returns(record: Record) -> tuple[Fraction, ...]:
 
 def begin_deal(
     record: Record,
-    stacks: tuple[int, ...],
+    stacks: list[int],
     primes: tuple[int, ...],
     carried: int,
     shown: ShowdownHands | None,
@@ -220,8 +220,10 @@ def begin_deal(
 ) -> tuple[Record, Legal]:
     """The next deal after that of ``record`` (or the first, from ``new_game``'s template
     with ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
-    H-2.1), with the legal set of eldest's carre. ``events`` (what ended the deal) go to
-    the log before the new deal's own."""
+    H-2.1), with the legal set of eldest's carre. ``stacks`` (each seat's chips once the
+    deal ended: a list of the caller's, which the rebuys and the ante change in place)
+    become the next deal's stacks; ``events`` (what ended the deal) go to the log before
+    the new deal's own."""
     deal = record.deal
     rules = deal.rules
     deal_number = deal.deal_number + 1
@@ -236,16 +238,17 @@ def begin_deal(
     if 0 in stacks:  # X-6, H-7.1
         cave = rules.cave
         bought = list(rebuys)
-        refilled = list(stacks)
         for seat in range(PLAYERS):
-            if refilled[seat] == 0:
-                refilled[seat] = cave
+            if stacks[seat] == 0:
+                stacks[seat] = cave
                 bought[seat] += 1
                 events.append(_new_rebuy(seat, cave))
-        stacks, rebuys = tuple(refilled), tuple(bought)
+        rebuys = tuple(bought)
     ante = rules.ante
-    if ante > stacks[dealer]:  # X-3
-        ante = stacks[dealer]
+    stack = stacks[dealer]
+    if ante > stack:  # X-3
+        ante = stack
+    stacks[dealer] = stack - ante
     events.append(_ANTES[dealer][ante] if ante < _INTERNED else _new_ante(dealer, ante))
     new_deal = _next_deal(
         deal,
@@ -265,7 +268,7 @@ def begin_deal(
         record,
         new_deal,
         _CARRE,
-        SET_AT[dealer](stacks, stacks[dealer] - ante),
+        tuple(stacks),
         _ANTED[dealer][ante] if ante < _INTERNED else _ONE_AT[dealer](ante),
         _ALL,
         None,
@@ -278,22 +281,25 @@ def begin_deal(
 
 def end_deal(
     record: Record,
-    stacks: tuple[int, ...],
+    stacks: list[int],
     events: list[Event],
     carried: int,
     shown: ShowdownHands | None,
     primes: tuple[int, ...],
 ) -> Step:
     """Close the deal of ``record`` (its last action applied) with ``carried`` chips left
-    in the middle; begin the next deal at once, or end the session (X-7, H-7.2)."""
+    in the middle and ``stacks`` each seat's chips (a list of the caller's, which
+    :func:`begin_deal` changes); begin the next deal at once, or end the session (X-7,
+    H-7.2)."""
     deal = record.deal
     if deal.deal_number + 1 < deal.rules.deals:
         return begin_deal(record, stacks, primes, carried, shown, events)
     if carried:  # H-7.2: a pot left after the last deal is shared exactly
         events.append(PotShared(carried, share_exactly(carried, PLAYERS)))
     cave = deal.rules.cave
+    final = tuple(stacks)
     events.append(
-        SessionEnded(returns_of(stacks, primes, deal.initial_stacks, deal.rebuys, cave, carried))
+        SessionEnded(returns_of(final, primes, deal.initial_stacks, deal.rebuys, cave, carried))
     )
     over = deal._replace(
         carried=0,
@@ -303,7 +309,7 @@ def end_deal(
         event_log=deal.event_log.extend(events),
     )
     return record._replace(
-        deal=over, phase=_OVER, stacks=stacks, contributions=_ZEROS, pending=0, to_act=None
+        deal=over, phase=_OVER, stacks=final, contributions=_ZEROS, pending=0, to_act=None
     )
 
 
@@ -313,7 +319,8 @@ def win_alone(record: Record) -> Step:
     (winner,) = SEATS[record.live]
     pot = record.pot
     won = _new_pot_won(pot, _ALONE[winner], _ONE_AT[winner](pot), 0, None)
-    stacks = SET_AT[winner](record.stacks, record.stacks[winner] + pot)
+    stacks = list(record.stacks)
+    stacks[winner] += pot
     return end_deal(record, stacks, [won], 0, None, deal.primes)
 
 
@@ -322,10 +329,10 @@ def general_pass(record: Record) -> Step:
     deal = record.deal
     pot = record.pot
     carreur = deal.last_carreur
-    stacks, primes = record.stacks, deal.primes
+    stacks, primes = list(record.stacks), deal.primes
     if carreur is None:
         return end_deal(record, stacks, [PotCarried(pot)], pot, None, primes)
-    stacks = SET_AT[carreur](stacks, stacks[carreur] + pot)
+    stacks[carreur] += pot
     return end_deal(record, stacks, [PotToCarreur(carreur, pot)], 0, None, primes)
 
 
@@ -335,19 +342,19 @@ def showdown(record: Record) -> Step:
     deal = record.deal
     hands, retourne = record.hands, deal.retourne
     assert retourne is not None
-    stacks, contributions, live = record.stacks, record.contributions, record.live
+    contributions, live = record.contributions, record.live
+    stacks = list(record.stacks)  # the stacks after the showdown, changed in place
     events: list[Event] = []
     excess = uncalled_excess_unchecked(contributions)  # X-4
     if excess is not None:
         seat, amount = excess
-        set_at = SET_AT[seat]
-        stacks = set_at(stacks, stacks[seat] + amount)
-        contributions = set_at(contributions, contributions[seat] - amount)
+        stacks[seat] += amount
+        contributions = SET_AT[seat](contributions, contributions[seat] - amount)
         events.append(_new_excess(seat, amount))
     facts = dealt_facts(hands)
     brelans = brelans_of(facts, retourne, live) if any_brelan(hands) else _NO_BRELANS
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
-    awards, exposed_all, won = _award(deal, facts, pots, brelans, stacks)
+    awards, exposed_all = _award(deal, facts, pots, brelans, stacks)
     if exposed_all:
         shown_hands = hands
     else:
@@ -365,7 +372,7 @@ def showdown(record: Record) -> Step:
                 delta[other] += (PLAYERS - 1) * prime if other == seat else -prime
         primes = tuple([p + d for p, d in zip(primes, delta, strict=True)])
         events.append(PrimesPaid(receivers, tuple(delta)))
-    return end_deal(record, won, events, 0, shown, primes)
+    return end_deal(record, stacks, events, 0, shown, primes)
 
 
 def _award(
@@ -373,17 +380,16 @@ def _award(
     facts: list[Facts],
     pots: tuple[tuple[int, tuple[int, ...]], ...],
     brelans: Sequence[Brelan | None],
-    stacks: tuple[int, ...],
-) -> tuple[list[Event], bool, tuple[int, ...]]:
+    stacks: list[int],
+) -> tuple[list[Event], bool]:
     """Each pot to its best eligible brelan, to its one eligible seat, or by the
-    collective point (H-5.1 to H-5.7): ``(events, whether every hand was exposed,
-    the stacks after)``."""
+    collective point (H-5.1 to H-5.7), added to the winner's stack in ``stacks``:
+    ``(events, whether every hand was exposed)``."""
     retourne = deal.retourne
     assert retourne is not None
     awards: list[Event] = []
     exposed_all = False
     totals: tuple[int, int, int, int] | None = None
-    won = list(stacks)
     any_brelan = any(brelans)
     for index, (amount, eligible) in enumerate(pots):
         best = None
@@ -406,6 +412,6 @@ def _award(
             winner, suit = found
             awards.append(_new_point(totals, _SUITS[suit], winner, index))
             hand = _COLLECTIVE_TEXT[suit]
-        won[winner] += amount
+        stacks[winner] += amount
         awards.append(_new_pot_won(amount, _ALONE[winner], _ONE_AT[winner](amount), index, hand))
-    return awards, exposed_all, tuple(won)
+    return awards, exposed_all

@@ -195,4 +195,4 @@ def new_game(
         received=(Log(),) * PLAYERS,
         dealt=((),) * PLAYERS,
     )
-    return State(session.begin_deal(record, start, zeros, 0, None, [])[0])
+    return State(session.begin_deal(record, list(start), zeros, 0, None, [])[0])
