@@ -56,6 +56,14 @@ _new_carre: Callable[[int, int, int], CarreStaked] = constructor(
     CarreStaked, ("seat", "amount", "pot")
 )
 """``CarreStaked(seat, amount, pot)`` without its checks."""
+_STAKES_MADE = 64
+"""The carres that stake less than this have their events made once, at import."""
+_CARRED = tuple(
+    tuple(_new_carre(seat, stake, 2 * stake) for stake in range(_STAKES_MADE))
+    for seat in range(PLAYERS)
+)
+"""``_CARRED[seat][stake]``: the event of a carre of ``stake`` chips, made once (events
+are values: the sessions share them); a larger one is made when staked."""
 
 
 def _with_chips(stacks: tuple[int, ...]) -> int:
@@ -73,9 +81,8 @@ def on_carre(record: Record, action: Action) -> Step:
     contributions = record.contributions
     stake = record.pot
     carres = deal.carres + 1
-    deal = _carre_staked(
-        deal, carres, seat, deal.event_log.append(_new_carre(seat, stake, 2 * stake))
-    )
+    staked = _CARRED[seat][stake] if stake < _STAKES_MADE else _new_carre(seat, stake, 2 * stake)
+    deal = _carre_staked(deal, carres, seat, deal.event_log.append(staked))
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
     following = (seat + 1) % PLAYERS
     stacks = SET_AT[seat](record.stacks, record.stacks[seat] - stake)
