@@ -573,14 +573,17 @@ def test_actions_are_values_with_short_texts() -> None:
 def test_X_10_cards_received_over_more_deals_than_a_log_chunk() -> None:
     """X-10: a seat's cards received stay every deal's hand, in order, past the point
     where the record moves the newest deals' hands into the per-seat logs (``Log.CHUNK``
-    deals), and equal sessions give equal views."""
+    deals), the history keeps every shuffle, and equal sessions give equal views."""
     rng = random.Random(3)
     state = start(deals=70)
     hands: list[tuple[tuple[Card, ...], ...]] = []
+    shuffles: list[Shuffle] = []
     while not state.is_terminal:
         if state.to_act is CHANCE:
-            state = state.apply(sample_chance(state, rng))
+            shuffles.append(sample_chance(state, rng))
+            state = state.apply(shuffles[-1])
             hands.append(state.hands)
+            assert [a for a in state.history if isinstance(a, Shuffle)] == shuffles
             for seat in range(4):
                 assert state.view(seat).received == tuple(hand[seat] for hand in hands)
         else:

@@ -14,9 +14,10 @@ Representation:
 * **chips** are ints, per seat in tuples of four: ``stacks`` (outside the pot) and
   ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
 * **logs** are :class:`~cardrules.game.Log` values shared between states: the
-  shuffles, each seat's cards received (but those of the newest deals, up to
-  ``Log.CHUNK`` of them, kept as one tuple of hands per seat, :attr:`Record.dealt`, so
-  that a deal adds to four tuples and builds no log), and the events (views share
+  shuffles and each seat's cards received (but those of the newest deals, up to
+  ``Log.CHUNK`` of them, kept as tuples, :attr:`Record.newest_shuffles` and one tuple
+  of hands per seat, :attr:`Record.dealt`, so that a deal adds to five tuples and
+  builds no log), and the events (views share
   them: they show the whole session); the public log of actions (shuffles without their order) is
   kept as a log's full chunks (:attr:`Record.past`) and the tuple of the newest actions
   (:attr:`Record.recent`), to which a step adds its action without building a log
@@ -195,7 +196,8 @@ class Record(_Public):
     :class:`Deal`, so that a view leaves out the others' cards by replacing this field
     of its record copy alone."""
     shuffles: Log[Shuffle] = attrs.field(repr=False)
-    """The shuffles of the session's deals, in order (their orders are hidden)."""
+    """The shuffles of the session's deals before those of :attr:`newest_shuffles`, in
+    order (their orders are hidden)."""
     received: tuple[Log[tuple[Card, ...]], ...] = attrs.field(repr=False)
     """Per seat: its three cards in each deal before those of :attr:`dealt` (hidden
     from the others; a view keeps its own seat's)."""
@@ -205,11 +207,14 @@ class Record(_Public):
     join and builds no log, and moves them into :attr:`received` once they hold
     ``Log.CHUNK`` deals (:meth:`~cardrules.game.Log.extend` gives the layout of one
     append per deal)."""
+    newest_shuffles: tuple[Shuffle, ...] = attrs.field(repr=False)
+    """The shuffles of the deals of :attr:`dealt`, in order: a shuffle adds itself to
+    this tuple and moves them into :attr:`shuffles` with the hands."""
 
     @property
     def log(self) -> Log[Action]:
         """Every action since ``new_game``, shuffles with their order."""
-        return whole_log(self.public_log, self.shuffles)
+        return whole_log(self.public_log, self.shuffles.extend(self.newest_shuffles))
 
 
 @attrs.frozen(slots=True)

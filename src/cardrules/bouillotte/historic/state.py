@@ -194,5 +194,6 @@ def new_game(
         shuffles=Log(),
         received=(Log(),) * PLAYERS,
         dealt=((),) * PLAYERS,
+        newest_shuffles=(),
     )
     return State(session.begin_deal(record, list(start), zeros, 0, None, [])[0])

@@ -44,8 +44,8 @@ _CARRE, _DEAL, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.DEAL, Phase.BETTING, Ph
 _COUNT = tuple(len(seats) for seats in SEATS)
 """``_COUNT[mask]``: how many seats a mask holds."""
 _CHUNK = Log.CHUNK
-"""How many deals :attr:`.Record.dealt` holds per seat before a shuffle moves them to
-:attr:`.Record.received`."""
+"""How many deals :attr:`.Record.dealt` and :attr:`.Record.newest_shuffles` hold before
+a shuffle moves them to :attr:`.Record.received` and :attr:`.Record.shuffles`."""
 _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
@@ -127,13 +127,15 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
-    received = record.received
+    received, shuffles = record.received, record.shuffles
     seen0, seen1, seen2, seen3 = record.dealt
     if len(seen0) < _CHUNK:
         dealt = (seen0 + (hand0,), seen1 + (hand1,), seen2 + (hand2,), seen3 + (hand3,))
+        newest = record.newest_shuffles + (shuffle,)
     else:  # Log.CHUNK deals: they move to the logs
         received = tuple(map(Log.extend, received, record.dealt))
-        dealt = ((hand0,), (hand1,), (hand2,), (hand3,))
+        shuffles = shuffles.extend(record.newest_shuffles)
+        dealt, newest = ((hand0,), (hand1,), (hand2,), (hand3,)), (shuffle,)
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     record = _shuffled(
         record,
@@ -144,9 +146,10 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
         (hand0, hand1, hand2, hand3),
         past,
         recent,
-        record.shuffles.append(shuffle),
+        shuffles,
         received,
         dealt,
+        newest,
     )
     return (record, legal(record)) if pending else general_pass(record)
 
@@ -166,6 +169,7 @@ _shuffled = copier(
         "shuffles",
         "received",
         "dealt",
+        "newest_shuffles",
     ),
 )
 """The record once shuffled and dealt."""
