@@ -434,3 +434,53 @@ def record_viewer(
     see: Callable[[Any, int, Any], Any] = scope["see"]
     see.__qualname__ = f"see_{cls.__name__}"
     return see
+
+
+def subsets_reader(
+    cls: type[T], field: str, size: int, most: int, tables: tuple[Any, ...], items: Any
+) -> Callable[[tuple[int, ...]], tuple[T, ...]]:
+    """A function ``read(keys)`` for ``size`` keys (distinct ints, ascending) that
+    returns one instance of the one-field class ``cls`` per combination of the keys, of
+    each size 0 … ``most`` in turn (in the order of ``itertools.combinations``): a
+    combination of ``d < len(tables)`` keys is read from the nested table ``tables[d]``
+    (``tables[0]`` the instance itself, ``tables[1][k0]``, ``tables[2][k0][k1]``, …; the
+    interned instances), a larger one built afresh, its ``field`` the tuple of the
+    ``items[k]`` of its keys. Straight-line code, one function per size and most: no
+    tuple key hashed, no iterator, no loop (a hot path listing every subset of a hand).
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Group:
+    ...     members: tuple[str, ...]
+    >>> ones = tuple(Group((x,)) for x in "abc")
+    >>> read = subsets_reader(Group, "members", 3, 3, (Group(()), ones), "abc")
+    >>> ["".join(group.members) for group in read((0, 1, 2))], read((0, 1, 2))[2] is ones[1]
+    (['', 'a', 'b', 'c', 'ab', 'ac', 'bc', 'abc'], True)
+    """
+    scope = {"_cls": cls, "_new": _new, "_set": _setter(cls, field), "_items": items}
+    scope.update({f"_t{depth}": table for depth, table in enumerate(tables)})
+    lines = ["def read(keys):", f"    [{', '.join(f'k{i}' for i in range(size))}] = keys"]
+    if most >= len(tables):
+        lines += [f"    v{i} = _items[k{i}]" for i in range(size)]
+    found: list[str] = []
+    rows: set[str] = set()
+    for depth in range(min(most, size) + 1):
+        for chosen in combinations(range(size), depth):
+            if depth >= len(tables):  # built afresh
+                found.append(f"n{len(found)}")
+                values = "".join(f"v{i}, " for i in chosen)
+                lines.append(f"    {found[-1]} = _new(_cls); _set({found[-1]}, ({values}))")
+                continue
+            row = f"_t{depth}"  # the rows of a prefix, each read once into a local
+            for end in range(1, depth):
+                name = f"r{depth}_{'_'.join(map(str, chosen[:end]))}"
+                if name not in rows:
+                    rows.add(name)
+                    lines.append(f"    {name} = {row}[k{chosen[end - 1]}]")
+                row = name
+            found.append(row + (f"[k{chosen[-1]}]" if depth else ""))
+    lines.append(f"    return ({''.join(f'{item}, ' for item in found)})")
+    exec("\n".join(lines), scope)
+    read: Callable[[tuple[int, ...]], tuple[T, ...]] = scope["read"]
+    read.__qualname__ = f"read_{cls.__name__}_subsets_{size}_{most}"
+    return read

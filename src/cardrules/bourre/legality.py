@@ -12,10 +12,12 @@ exchanges of up to three cards (the larger ones are built afresh).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from itertools import combinations
-from operator import itemgetter
+from typing import Any
 
-from cardrules._fast import blank_instances, constructor, subsets_maker
+from cardrules._fast import blank_instances, constructor, subsets_reader
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
@@ -36,10 +38,6 @@ STAY_OR_DROP = Legal((STAY_IN, DROP))
 
 _listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
 """``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
-_make_exchanges = subsets_maker(Exchange, "discards")
-"""``Exchange(discards)`` for each subset of the cards given (in canonical order) of
-each size given, without its converter (the exchanges of four cards or more, built
-afresh)."""
 _EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 7)
 """Hand mask | most << 52 → the legal exchanges of that hand, the newest set only (the
 budget holds one): the states of one position share it. Tiny on purpose: hands rarely
@@ -95,9 +93,10 @@ def exchanges(hand: int, most: int) -> Legal:
     (B-4.1, B-4.2): stand pat first, then by size, each in canonical order.
 
     Exchanges of up to three cards are interned (equal discards, the same object);
-    larger ones are built afresh. Every subset is found in C (``combinations`` of the
-    hand, looked up in one table keyed by the tuple of card indices); equal hands get
-    the very same set while it stays in a one-set cache.
+    larger ones are built afresh. The set is read by one function made for the hand's
+    size and ``most`` (:data:`_READERS`), which looks each subset of up to three cards
+    up in nested tables by card index; equal hands get the very same set while it
+    stays in a one-set cache.
 
     >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
     ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
@@ -109,58 +108,56 @@ def exchanges(hand: int, most: int) -> Legal:
     if cached is not None:
         return cached
     cards = indices_of(hand)
-    if most < 1:
-        return _EXCHANGE_CACHE.put(key, _listed(_STAND_PAT))
-    size = min(most, len(cards))
-    larger: tuple[Exchange, ...] = ()  # four cards or more (the hand's cards a tuple): built afresh
-    if size >= 4:
-        larger = _make_exchanges(itemgetter(*cards)(STANDARD_DECK), range(4, size + 1))
-    found = (  # one tuple built from every part, not a tuple per size joined to the next
-        *_STAND_PAT,
-        *map(_single_of, cards),
-        *map(_interned_of, combinations(cards, 2) if size >= 2 else ()),
-        *map(_interned_of, combinations(cards, 3) if size >= 3 else ()),
-        *larger,
+    return _EXCHANGE_CACHE.put(key, _listed(_READERS[len(cards) << 6 | most](cards)))
+
+
+_STAND_PAT = blank_instances(Exchange, "discards", ((),))[0]
+"""The interned stand-pat exchange."""
+_SINGLES = blank_instances(Exchange, "discards", zip(STANDARD_DECK))
+"""The interned one-card exchanges, by card index."""
+
+
+def _nested(size: int) -> tuple[Any, ...]:
+    """The interned exchanges of ``size`` cards (2 or 3) as a table nested ``size``
+    deep by card index, ascending (``table[a][b]``, ``a < b``; ``None`` elsewhere)."""
+    made = iter(blank_instances(Exchange, "discards", combinations(STANDARD_DECK, size)))
+    if size == 2:
+        return tuple(tuple(next(made) if a < b else None for b in range(52)) for a in range(52))
+    return tuple(
+        tuple(
+            tuple(next(made) if a < b < c else None for c in range(52)) if a < b else None
+            for b in range(52)
+        )
+        for a in range(52)
     )
-    return _EXCHANGE_CACHE.put(key, _listed(found))
 
 
-class _Interned(dict[tuple[int, ...], Exchange]):
-    """The interned exchanges of two or three cards, keyed by their sorted card
-    indices; the three-card ones (C(52, 3) of them) are all made, in C, the first time
-    one is asked for (a few milliseconds, once per process)."""
+@cache
+def _tables() -> tuple[Any, ...]:
+    """The interned exchanges of none, one, two and three cards, the last two as
+    :func:`_nested` tables: made once, by the first reader (the three-card table holds
+    C(52, 3) exchanges, a few milliseconds once per process)."""
+    return (_STAND_PAT, _SINGLES, _nested(2), _nested(3))
+
+
+class _Readers(dict[int, Callable[[tuple[int, ...]], tuple[Exchange, ...]]]):
+    """``size << 6 | most`` → the function that lists the legal exchanges of a hand of
+    ``size`` cards (its card indices, ascending) discarding at most ``most``
+    (:func:`cardrules._fast.subsets_reader`): the interned ones read from the tables of
+    up to three cards, the larger ones built afresh. Each is made the first time it is
+    asked for (the first one also makes the :func:`_tables`)."""
 
     __slots__ = ()
 
-    def __missing__(self, key: tuple[int, ...]) -> Exchange:
-        if len(key) != 3 or len(self) > _PAIR_COUNT:
-            raise KeyError(key)
-        self.update(
-            zip(
-                combinations(range(52), 3),
-                blank_instances(Exchange, "discards", combinations(STANDARD_DECK, 3)),
-                strict=True,
-            )
-        )
-        return self[key]
+    def __missing__(self, key: int) -> Callable[[tuple[int, ...]], tuple[Exchange, ...]]:
+        size, most = key >> 6, key & 63
+        read = subsets_reader(Exchange, "discards", size, most, _tables(), STANDARD_DECK)
+        self[key] = read
+        return read
 
 
-_PAIR_COUNT = 52 * 51 // 2
-_STAND_PAT = blank_instances(Exchange, "discards", ((),))
-"""The interned stand-pat exchange, alone in a tuple."""
-_SINGLES = blank_instances(Exchange, "discards", zip(STANDARD_DECK))
-"""The interned one-card exchanges, by card index."""
-_INTERNED = _Interned(
-    zip(
-        combinations(range(52), 2),
-        blank_instances(Exchange, "discards", combinations(STANDARD_DECK, 2)),
-        strict=True,
-    )
-)
-"""The interned exchanges of two cards and, from the first use, of three."""
-_single_of = _SINGLES.__getitem__
-_interned_of = _INTERNED.__getitem__
-"""The lookups of :func:`exchanges`, bound once (not a method wrapper per call)."""
+_READERS = _Readers()
+"""The readers of :func:`exchanges`, by hand size and most, made once each."""
 
 
 def legal(record: Record) -> Legal:
