@@ -57,6 +57,9 @@ them, made once at import, none built per deal)."""
 _EXCHANGED = tuple(tuple(Exchanged(seat, count) for count in range(8)) for seat in range(7))
 """Seat → count → the ``Exchanged`` event (shared by every exchange, as
 :data:`_TURNED`)."""
+_MASKED = tuple(map(hidden_exchange, range(8)))
+"""Count → the interned ``HiddenExchange`` that stands for an exchange of that many
+cards in the public log."""
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -227,17 +230,30 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         )
         after, leader, drawn = CHANCE, record.leader, stock
         muck, stock, pending = hidden.muck, (), discards
-    recent = record.recent + (hidden_exchange(count),)
-    index = SplitLog.length(record.past, recent) - 1  # its index in the public log
+    recent = record.recent + (_MASKED[count],)
+    hands = list(record.hands)
+    hands[seat] = hands[seat] & ~discards | sum(map(card_bit, drawn))
+    # the exchange whole in the secret log and in the seat's own (with its index in
+    # the public log), the cards drawn added to what the seat received this deal
+    own = list(hidden.own_actions)
+    own[seat] = own[seat].append((SplitLog.length(record.past, recent) - 1, action))
     return _exchanged_record(
         record,
         table,
         after,
-        _replaced(record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))),
+        tuple(hands),
         leader,
         recent,
         record.event_log.append(_EXCHANGED[seat][count]),
-        _exchanged_privately(hidden, index, seat, action, drawn, stock, muck, discarded, pending),
+        _hidden(
+            stock,
+            muck,
+            discarded,
+            pending,
+            hidden.secret.append(action),
+            _drew(hidden.received, seat, drawn),
+            tuple(own),
+        ),
     )
 
 
@@ -256,35 +272,6 @@ def _muck_size(muck: int, discarded: tuple[int, ...], table: Table) -> int:
     exchanging is served: the cards of ``muck``, and the trump up-card when its dealer
     discarded it (``discarded``: each seat's discards; only the dealer holds it)."""
     return muck.bit_count() + (discarded[table.deal.dealer] >> table.trump & 1)
-
-
-def _exchanged_privately(
-    hidden: Hidden,
-    index: int,
-    seat: int,
-    action: Exchange,
-    drawn: tuple[Card, ...],
-    stock: tuple[Card, ...],
-    muck: int,
-    discarded: tuple[int, ...],
-    pending: int,
-) -> Hidden:
-    """``hidden`` after ``seat``'s exchange ``action`` (at ``index`` in the public log),
-    which drew ``drawn``, with its new ``stock``, ``muck``, ``discarded``
-    and ``pending`` (the fields of :class:`Hidden` of this deal): the exchange whole in
-    the secret log and in the seat's own, the cards drawn added to what it received
-    this deal (one ``Hidden`` built)."""
-    own = list(hidden.own_actions)
-    own[seat] = own[seat].append((index, action))
-    return _hidden(
-        stock,
-        muck,
-        discarded,
-        pending,
-        hidden.secret.append(action),
-        _drew(hidden.received, seat, drawn),
-        tuple(own),
-    )
 
 
 _hidden = constructor(Hidden, tuple(field.name for field in attrs.fields(Hidden)))
