@@ -102,13 +102,17 @@ def exchanges(hand: int, most: int) -> Legal:
     ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
     >>> exchanges(1 | 1 << 51, 1).actions()[1] is exchanges(1 | 1 << 7, 3).actions()[1]
     True
+    >>> exchanges(0b111, 9).count, exchanges(0b111, -1).count
+    (8, 1)
     """
     key = hand | most << 52
     cached = _exchange_cached(key)
     if cached is not None:
         return cached
     cards = indices_of(hand)
-    return _EXCHANGE_CACHE.put(key, _listed(_READERS[len(cards) << 6 | most](cards)))
+    size = len(cards)
+    most = size if most > size else 0 if most < 0 else most
+    return _EXCHANGE_CACHE.put(key, _listed(_READERS[size << 6 | most](cards)))
 
 
 _STAND_PAT = blank_instances(Exchange, "discards", ((),))[0]
