@@ -36,7 +36,7 @@ __all__ = [
     "record_viewer",
     "replacer",
     "resetting_replacer",
-    "subsets_maker",
+    "subsets_reader",
 ]
 
 T = TypeVar("T")
@@ -343,44 +343,6 @@ def appender(cls: type, size: int, close: Callable[[tuple[Any, ...]], Any]) -> C
     append.__qualname__ = f"{cls.__name__}.append"
     append.__doc__ = "This log with ``item`` added at the end."
     return append
-
-
-def subsets_maker(
-    cls: type[T], field: str
-) -> Callable[[tuple[Any, ...], Iterable[int]], tuple[T, ...]]:
-    """A function ``make(items, sizes)`` that returns an instance of the one-field class
-    ``cls`` for each combination of ``items`` of each size of ``sizes`` in turn (in the
-    order of ``itertools.combinations``), the combination its field: for a hot path
-    that builds every subset of a few sizes afresh (each instance filled as a mutable
-    twin, with no ``map`` or ``chain`` of iterators around it).
-
-    >>> import attrs
-    >>> @attrs.frozen(slots=True)
-    ... class Group:
-    ...     members: tuple[str, ...]
-    >>> made = subsets_maker(Group, "members")(("a", "b", "c"), range(2, 4))
-    >>> [group.members for group in made], type(made[0]) is Group
-    ([('a', 'b'), ('a', 'c'), ('b', 'c'), ('a', 'b', 'c')], True)
-    """
-    if _fields(cls) != (field,):
-        raise AttributeError(f"{cls.__name__} is not a class of the one field {field!r}")
-    scope = {"_cls": cls, "_draft": _draft(cls), "_combinations": combinations}
-    lines = [
-        "def make(items, sizes):",
-        "    found = []",
-        "    add = found.append",
-        "    for size in sizes:",
-        "        for value in _combinations(items, size):",
-        "            new = _draft()",
-        f"            new.{field} = value",
-        "            new.__class__ = _cls",
-        "            add(new)",
-        "    return tuple(found)",
-    ]
-    exec("\n".join(lines), scope)
-    make: Callable[[tuple[Any, ...], Iterable[int]], tuple[T, ...]] = scope["make"]
-    make.__qualname__ = f"make_{cls.__name__}_subsets"
-    return make
 
 
 def record_viewer(
