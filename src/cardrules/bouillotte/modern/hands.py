@@ -180,7 +180,6 @@ def evaluate(
             f"evaluate: {' '.join(map(str, outside))} is not a card of the Bouillotte decks "
             "(M-1.2: 8 9 J Q K A of each suit)"
         )
-    hand_t = tuple(sorted(hand_t))
     return value_of(rules, hand_t, ret_t)
 
 
@@ -188,31 +187,45 @@ _DEFAULT = Rules()
 _PIQUET = frozenset(Rules(players=5).deck)
 """The cards of the largest piquet deck: every card a Bouillotte hand can hold."""
 
-
-_VALUES = BoundedCache[tuple[str, str, str, int], HandValue](max_bytes=1 << 24)
-"""Hand values by options and cards (the values themselves are shared: each entry
-weighs one reference, but the budget counts a value's whole size, so it is generous)."""
-_lookup = _VALUES.lookup
-_SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
-
+# The evaluation works on card indices (rank = index // 4 + 2, suit = index % 4) and
+# packs what the showdown compares into ints, looked up in tables built once here:
+# - a *mask* holds cards as bits, from the lowest card of the piquet decks (one
+#   machine word);
+# - a suit's *part* (its point total, then its ranks from the highest, or the highest
+#   alone without kickers, M-5.6) is ``total << 15 | digits``, a 3-bit digit
+#   ``rank - 7`` per rank from the highest, 0 where none: ints that order as the
+#   ``(total, ranks)`` tuples do (a shorter run of equal ranks is lower);
+# - a card's *score* is its suit's part, then the suit's tie-break (2 for the
+#   retourné's suit, 1 for the second's, M-5.6), then ``63 - index``: the largest
+#   score of a hand's cards is its point's suit, and among suits of equal parts and
+#   tie-breaks the suit of the lowest card is named;
+# - a value's *code* is that score with bits 2-5 cleared (what remains of
+#   ``63 - index`` is ``3 - suit``), plus ``brelan << 40`` for a brelan
+#   (``category << 8 | level << 4 | rank - 7``, category 1 to 3: simple, favori,
+#   carré): one int per distinct value, the key of the shared values.
 
 _LOWEST = min(card.index for card in _PIQUET)
 _BIT = tuple(1 << (i - _LOWEST) if i >= _LOWEST else 0 for i in range(52))
-"""Each card index's bit in the masks of :func:`_compute`, from the lowest card of the
-piquet decks (every mask fits in one machine word)."""
+"""Each card index's bit in a mask."""
+_SUIT_MASK = tuple(sum(_BIT[j] for j in range(i & 3, 52, 4)) for i in range(52))
+"""By card index: the mask of every card of its suit."""
 
 
-def _suit_parts(suit: int, pip: bool, kickers: bool) -> dict[int, tuple[int, tuple[int, ...]]]:
-    """For each nonempty set of cards of ``suit`` in the piquet deck, as a mask of card
-    indices: its point total and what the point's key compares after it (its ranks
-    from the highest, or the highest alone)."""
+def _suit_parts(suit: int, pip: bool, kickers: bool) -> dict[int, int]:
+    """For each set of 1 to 5 cards of ``suit`` in the piquet deck (3 cards of a hand
+    and 2 retournés), as a mask: its part, shifted to its place in a score."""
     indices = [card.index for card in _PIQUET if card.index & 3 == suit]
     parts = {}
     for chosen in range(1, 1 << len(indices)):
         held = [i for k, i in enumerate(indices) if chosen >> k & 1]
+        if len(held) > 5:
+            continue
         ranks = [(i >> 2) + 2 for i in sorted(held, reverse=True)]
         total = sum(11 if r == 14 else r if pip and r < 10 else 10 for r in ranks)
-        parts[sum(_BIT[i] for i in held)] = (total, tuple(ranks) if kickers else (ranks[0],))
+        digits = 0
+        for k, rank in enumerate(ranks if kickers else ranks[:1]):
+            digits |= (rank - 7) << (12 - 3 * k)
+        parts[sum(_BIT[i] for i in held)] = (total << 15 | digits) << 8
     return parts
 
 
@@ -221,121 +234,114 @@ _PARTS = tuple(
     for pip in (False, True)
     for kickers in (False, True)
 )
-"""By ``pip << 1 | kickers``: a suit's cards (a mask of card indices) → the point total
-and ranks they give (M-1.4, M-5.5, M-5.6)."""
-_SUIT_BITS = tuple(sum(_BIT[i] for i in range(suit, 52, 4)) for suit in range(4))
-"""Each suit's cards as a mask of card indices."""
-_HAND_SUITS = tuple(
-    tuple(dict.fromkeys((code >> 4, code >> 2 & 3, code & 3))) for code in range(64)
+"""By ``pip << 1 | kickers``: a suit's cards (a mask) → their part (M-1.4, M-5.5)."""
+_TIES = tuple(
+    tuple((2 if i & 3 == lead else 1 if i & 3 == other else 0) << 6 | (63 - i) for i in range(52))
+    for lead in range(4)
+    for other in range(5)
 )
-"""By the suits of a hand's three cards packed two bits each: its suits in that order,
-once each (the order in which the point's suits are compared)."""
+"""By ``lead * 5 + other`` (the retournés' suits, ``other`` 4 when there is one): by
+card index, the low bits of its score (the tie-break of its suit, ``63 - index``)."""
+_CARRE = 3 << 8 | 4 << 4
+"""A brelan carré's class in a code (its rank apart)."""
+_LEVELS = {
+    "above_simple": (1 << 8 | 2 << 4, 2 << 8 | 3 << 4),
+    "below_simple": (1 << 8 | 3 << 4, 2 << 8 | 2 << 4),
+    "off": (1 << 8 | 2 << 4, 0),
+}
+"""By the favori option: a brelan simple's and a brelan favori's class in a code
+(0: favori off, M-5.2)."""
+_CATEGORIES: tuple[Category, ...] = ("point", "simple", "favori", "carre")
+"""By category number in a code."""
 
 
-def _compute(
-    a: int, b: int, c: int, first: int, second: int, favori: str, pip: bool, kickers: bool
-) -> HandValue:
-    """The value from card indices (rank = index // 4 + 2, suit = index % 4), hand
-    ``a < b < c``, retournés ``first`` and ``second`` (-1 if none). Among suits of equal
-    point keys the suit of the lowest card is named."""
-    everything = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[first]
-    if second >= 0:
-        everything |= _BIT[second]
-    lead, other = first & 3, second & 3 if second >= 0 else -1
-    parts = _PARTS[pip << 1 | kickers]
-    best: tuple[Any, ...] = ()  # the best suit's (total, ranks): a point's key but its last
-    best_suit = -1
-    for suit in _HAND_SUITS[(a & 3) << 4 | (b & 3) << 2 | c & 3]:
-        part = parts[everything & _SUIT_BITS[suit]]
-        # on equal totals and ranks, the retourné's suit, then the second's (M-5.6)
-        if part > best or (
-            part == best and (suit == lead or (suit == other and best_suit != lead))
-        ):
-            best, best_suit = part, suit
-    points = best[0]
-    low, mid, high = a >> 2, b >> 2, c >> 2
-    pair = mid if low == mid or mid == high else -1
-    if pair >= 0:
-        matching = (first >> 2 == pair) + (second >> 2 == pair)
-        level = 0
-        category: Category = "point"
-        if low == high:
-            if matching:
-                category, level = "carre", 4
-            else:
-                category, level = "simple", 3 if favori == "below_simple" else 2
-        elif matching == 2:
-            category, level = "carre", 4
-        elif matching == 1 and favori != "off":
-            category, level = "favori", 3 if favori == "above_simple" else 2
-        if level:
-            return _shared(category, pair + 2, points, best_suit, (level, pair + 2))
-    tie = 2 if best_suit == lead else 1 if best_suit == other else 0
-    return _shared("point", 0, points, best_suit, (0, points, best[1], tie))
+def _coded(
+    rules: Rules,
+    hands: tuple[tuple[Card, ...], ...],
+    retournes: tuple[Card, ...],
+    seats: tuple[int, ...],
+) -> list[int]:
+    """The codes of the values of the hands of ``seats`` with ``retournes`` (1 or 2
+    cards), in that order: the one evaluation (M-5), unchecked."""
+    first = retournes[0].index
+    turned = _BIT[first]
+    rank1, rank2 = first >> 2, -1  # the retournés' rank indices (-1: none)
+    other = 4
+    if len(retournes) > 1:
+        second = retournes[1].index
+        turned |= _BIT[second]
+        rank2, other = second >> 2, second & 3
+    ties = _TIES[(first & 3) * 5 + other]
+    parts = _PARTS[(rules.point_values == "pip") << 1 | (rules.point_tiebreak == "kickers")]
+    simple, favori = _LEVELS[rules.favori]
+    bit, suit_mask = _BIT, _SUIT_MASK
+    codes = []
+    for seat in seats:
+        card_a, card_b, card_c = hands[seat]
+        a, b, c = card_a.index, card_b.index, card_c.index
+        held = bit[a] | bit[b] | bit[c] | turned
+        code = parts[held & suit_mask[a]] | ties[a]  # the largest score (no max() call)
+        score = parts[held & suit_mask[b]] | ties[b]
+        if score > code:
+            code = score
+        score = parts[held & suit_mask[c]] | ties[c]
+        if score > code:
+            code = score
+        code &= ~60
+        a, b, c = a >> 2, b >> 2, c >> 2
+        pair = a if a == b else a if a == c else b if b == c else -1
+        if pair >= 0:  # M-5.1, M-5.2: a brelan simple, favori or carré, if any
+            matching = (rank1 == pair) + (rank2 == pair)
+            brelan = 0
+            if a == b == c:
+                brelan = _CARRE if matching else simple
+            elif matching == 2:
+                brelan = _CARRE
+            elif matching:
+                brelan = favori
+            if brelan:
+                code |= (brelan | pair - 5) << 40
+        codes.append(code)
+    return codes
 
 
-_SHARED = BoundedCache[tuple[Any, ...], HandValue](max_bytes=1 << 20)
+_SHARED = BoundedCache[int, HandValue](max_bytes=1 << 20)
+"""The values by code: many hands share a value, and a shared value formats its text once."""
 _shared_lookup = _SHARED.lookup
 _RANKS = {int(rank): rank for rank in Rank}
+_SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
 
 
-def _shared(
-    category: Category, rank: int, points: int, suit: int, key: tuple[Any, ...]
-) -> HandValue:
-    """The one :class:`HandValue` of these parts (``rank`` 0 for a point hand): many
-    hands share a value, and a shared value formats its text once."""
-    parts = (category, key, points, suit)
-    found = _shared_lookup(parts)
+def _value(code: int) -> HandValue:
+    """The one :class:`HandValue` of ``code``."""
+    found = _shared_lookup(code)
     if found is None:
-        brelan = _RANKS[rank] if rank else None
-        text = _words(category, brelan, points, _SUITS[suit])
-        found = _SHARED.put(parts, HandValue(category, brelan, points, _SUITS[suit], key, text))
+        digits = code >> 8 & 0x7FFF
+        points = code >> 23 & 0xFF
+        suit = _SUITS[3 - (code & 3)]
+        brelan = code >> 40
+        if brelan:
+            category = _CATEGORIES[brelan >> 8]
+            rank: Rank | None = _RANKS[(brelan & 15) + 7]
+            key: tuple[Any, ...] = (brelan >> 4 & 15, (brelan & 15) + 7)
+        else:
+            category, rank = "point", None
+            ranks = tuple(d + 7 for k in range(12, -1, -3) if (d := digits >> k & 7))
+            key = (0, points, ranks, code >> 6 & 3)
+        text = _words(category, rank, points, suit)
+        found = _SHARED.put(code, HandValue(category, rank, points, suit, key, text))
     return found
 
 
 def value_of(rules: Rules, hand: tuple[Card, ...], retournes: tuple[Card, ...]) -> HandValue:
     """The value of a dealt ``hand`` (3 distinct cards, any order) with ``retournes``
-    under ``rules``, unchecked: the one evaluation of the game's transitions.
+    under ``rules``, unchecked.
 
     >>> from cardrules.cards import cards
     >>> str(value_of(Rules(), cards("Kh Kd 8s"), cards("Kc")))
     'brelan favori of kings'
     """
-    a, b, c = hand
-    first, second, turned = _turned(retournes)
-    key = (1 << a.index) | (1 << b.index) | (1 << c.index) | turned
-    options = (rules.favori, rules.point_values, rules.point_tiebreak, key)
-    found: HandValue | None = _lookup(options)
-    if found is None:  # cached by the cards' indices (the hand in any order) and options
-        found = _computed(options, hand, first, second)
-    return found
-
-
-def _turned(retournes: tuple[Card, ...]) -> tuple[int, int, int]:
-    """The indices of the first and second retournés (-1 if none) and their part of a
-    hand's cache key (the first's index from bit 52, the second's plus one from 58)."""
-    first = retournes[0].index
-    if len(retournes) > 1:
-        second = retournes[1].index
-        return first, second, first << 52 | (second + 1) << 58
-    return first, -1, first << 52
-
-
-def _computed(
-    options: tuple[Any, ...], hand: tuple[Card, ...], first: int, second: int
-) -> HandValue:
-    """The value of ``hand`` under ``options`` (the cache key: favori, point values,
-    tie-break and the cards), computed and kept in the cache: what :func:`value_of`
-    and :func:`values_of` do when the cache has no value."""
-    favori, point_values, tiebreak, _ = options
-    a, b, c = hand
-    low, mid, high = sorted((a.index, b.index, c.index))
-    return _VALUES.put(
-        options,
-        _compute(
-            low, mid, high, first, second, favori, point_values == "pip", tiebreak == "kickers"
-        ),
-    )
+    return _value(_coded(rules, (hand,), retournes, (0,))[0])
 
 
 def values_of(
@@ -353,21 +359,10 @@ def values_of(
     ...           (0, 2))[1]
     {0: 'brelan favori of kings', 2: 'point of 41 in ♣'}
     """
-    first, second, turned = _turned(retournes)
-    favori, point_values, tiebreak = rules.favori, rules.point_values, rules.point_tiebreak
     keys = {}
     texts = {}
-    for seat in seats:
-        a, b, c = hands[seat]
-        options = (
-            favori,
-            point_values,
-            tiebreak,
-            1 << a.index | 1 << b.index | 1 << c.index | turned,
-        )
-        found: HandValue | None = _lookup(options)
-        if found is None:
-            found = _computed(options, hands[seat], first, second)
+    for seat, code in zip(seats, _coded(rules, hands, retournes, seats), strict=True):
+        found = _shared_lookup(code) or _value(code)
         keys[seat] = found.key
         texts[seat] = found._text
     return keys, texts
@@ -384,7 +379,7 @@ def brelans_of(
     3
     """
     found = 0
-    for seat, hand in enumerate(hands):
-        if value_of(rules, hand, retournes).rank is not None:
+    for seat, code in enumerate(_coded(rules, hands, retournes, tuple(range(len(hands))))):
+        if code >> 40:
             found |= 1 << seat
     return found

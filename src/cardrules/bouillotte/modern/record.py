@@ -19,7 +19,7 @@ The representation, once for every module of the game:
   retourné change waits for it" (V-M.4), ``Cards.brelans`` "holds a brelan with the
   retournés now" (hidden, for M-4.1);
 * **cards** are the interned :class:`~cardrules.cards.Card` values, in the order dealt;
-  hand values are cached by their ``card.index`` (:mod:`.hands`);
+  hand values are computed from their ``card.index`` (:mod:`.hands`);
 * **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
   largest contribution of the deal;
 * **logs** (:class:`~cardrules.game.Log`) share structure between states: the
