@@ -221,11 +221,13 @@ def _betted(
     M-3.5: the next seat still in, with chips, that must act, is the first after
     ``seat`` not marked as acted: a seat that acted since the last raise has matched
     the largest contribution (a check, a call, the raise itself) or is all-in (a short
-    call), since a raise clears every other seat's mark."""
-    pending = live & ~acted
-    if 0 in stacks:
-        pending = able(stacks, pending)
-    following = _FOLLOWING[len(stacks)][seat][pending]
+    call), since a raise clears every other seat's mark. (The first such seat with
+    chips: when the first not marked is all-in, it is looked for again among those
+    with chips; no search for empty stacks at every step.)"""
+    first_of = _FOLLOWING[len(stacks)][seat]
+    following = first_of[live & ~acted]
+    if following >= 0 and not stacks[following]:
+        following = first_of[able(stacks, live & ~acted)]
     recent = record.recent + (action,)
     if len(recent) > record.FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
