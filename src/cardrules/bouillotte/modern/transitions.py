@@ -197,6 +197,11 @@ _FOLLOWING = {n: tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n i
 ``seat`` in play order (``seat`` itself last; -1 if the mask is empty)."""
 
 
+_FOLD_AT = Record.FOLD_AT
+"""How many actions :attr:`.Record.recent` holds before a betting action folds it (a
+global: reading a class attribute from an instance costs a type lookup)."""
+
+
 _after_bet = copier(
     Record, ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "recent")
 )
@@ -229,7 +234,7 @@ def _betted(
     if following >= 0 and not stacks[following]:
         following = first_of[able(stacks, live & ~acted)]
     recent = record.recent + (action,)
-    if len(recent) > record.FOLD_AT:  # raises without end: each step stays bounded
+    if len(recent) > _FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
         record = record._replace(past=past)
     deal = record.deal
