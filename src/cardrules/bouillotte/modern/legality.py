@@ -119,10 +119,12 @@ def legal_of(
     contributions: tuple[int, ...],
     largest: int,
     live: int,
+    chips_elsewhere: int = 0,
 ) -> Legal:
     """What :func:`legal` returns, from the parts of the record it reads (a transition
     that has them at hand calls this at once): ``seat`` to act, ``brelans`` the seat
-    mask of :attr:`.Cards.brelans`."""
+    mask of :attr:`.Cards.brelans`; ``chips_elsewhere`` nonzero when another seat still
+    in is known to have chips (the one that just bet: X-4 then needs no search)."""
     rules = deal.rules
     mine = contributions[seat]
     kind = 0 if mine == largest else 1
@@ -137,7 +139,12 @@ def legal_of(
         high = cap
     # X-4: no raise when every other seat still in is all-in (when nobody is all-in,
     # another seat still in has chips: a deal with one seat left is over)
-    if high > largest and 0 in stacks and not able(stacks, live & ~(1 << seat)):
+    if (
+        high > largest
+        and not chips_elsewhere
+        and 0 in stacks
+        and not able(stacks, live & ~(1 << seat))
+    ):
         high = largest
     found = _lookup((kind, largest, high))
     return _make_legal(kind, largest, high) if found is None else found

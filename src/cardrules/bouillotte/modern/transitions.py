@@ -256,7 +256,14 @@ def _betted(
     if following < 0:
         return _close_round(record)
     return record, legal_of(
-        deal, record.cards.brelans, following, stacks, contributions, largest, live
+        deal,
+        record.cards.brelans,
+        following,
+        stacks,
+        contributions,
+        largest,
+        live,
+        live >> seat & 1 and stacks[seat],  # the seat that bet, if still in with chips
     )
 
 
