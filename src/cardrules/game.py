@@ -236,7 +236,7 @@ class SplitLog:
         recent = self.recent
         if len(recent) < _CHUNK:
             # one tuple join: ``(*recent, action)`` builds and frees a list on the way
-            return self.past, recent + (action,)  # noqa: RUF005
+            return self.past, recent + (action,)
         log = _make_log(self.past, recent).append(action)
         return log.chunks, log.tail
 
@@ -255,7 +255,7 @@ class SplitLog:
         >>> len(folded.past), folded.recent, folded.public_log == grown.public_log.append(40)
         (1, (32, 33, 34, 35, 36, 37, 38, 39, 40), True)
         """
-        recent = self.recent + (action,)  # noqa: RUF005 - one join, no list (see logged)
+        recent = self.recent + (action,)  # one join, no list (see logged)
         if len(recent) <= _CHUNK:
             return self.past, recent
         log = _make_log(self.past, ()).extend(recent)

@@ -13,10 +13,6 @@ the next seat's plays. The conformance tests check each against a fresh
 (1, (StayIn(), Drop()))
 """
 
-# ruff: noqa: RUF005
-# (an action is logged as ``record.recent + (action,)``, one tuple concatenation: the
-# ``(*record.recent, action)`` the rule prefers builds and frees a list on the way)
-
 from __future__ import annotations
 
 from operator import itemgetter

@@ -8,10 +8,6 @@ hands :func:`.legality.betting_legal` the largest contribution it knows).
 The shell has checked the action against the legal set before it calls one of these.
 """
 
-# ruff: noqa: RUF005
-# (a step logs its action as ``record.recent + (action,)``, one tuple concatenation:
-# the ``(*record.recent, action)`` the rule prefers builds and frees a list on the way)
-
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -18,11 +18,6 @@ deal is :mod:`.session`'s.
 2
 """
 
-# ruff: noqa: RUF005
-# (a betting step logs its action as ``record.recent + (action,)``, one tuple
-# concatenation: the ``(*record.recent, action)`` the rule prefers builds and frees a
-# list on the way)
-
 from __future__ import annotations
 
 from operator import add, itemgetter
