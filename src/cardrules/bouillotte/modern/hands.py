@@ -20,7 +20,7 @@ from cardrules.caching import BoundedCache
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardRulesError, shorten
 
-from .rules import Rules
+from .rules import LARGEST_DECK, Rules
 
 __all__ = [
     "Category",
@@ -184,7 +184,7 @@ def evaluate(
 
 
 _DEFAULT = Rules()
-_PIQUET = frozenset(Rules(players=5).deck)
+_PIQUET = frozenset(LARGEST_DECK)
 """The cards of the largest piquet deck: every card a Bouillotte hand can hold."""
 
 # The evaluation works on card indices (rank = index // 4 + 2, suit = index % 4) and

@@ -116,3 +116,6 @@ class Rules(RulesBase):
 
 
 _DECKS = {players: piquet_deck(players) for players in (3, 4, 5)}
+LARGEST_DECK = _DECKS[5]
+"""The deck of five seats, which holds every other: every card a hand or a retourné
+can be, whatever the rules (the tables of the hands and the deal are built over it)."""

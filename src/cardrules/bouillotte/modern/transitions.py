@@ -37,7 +37,7 @@ from .hands import brelans_of, value_of
 from .legality import legal, legal_of
 from .phase import Phase
 from .record import FIRST_IN, Cards, Deal, Record, able, mask, received_of, seats_from
-from .rules import Rules
+from .rules import LARGEST_DECK, Rules
 from .session import fold_out, showdown
 
 __all__ = ["on_announce", "on_call", "on_check", "on_fold", "on_raise", "on_shuffle"]
@@ -67,7 +67,7 @@ _DEALT = {
 (the k-th seat from eldest gets cards k, k + players, k + 2 * players), all taken by one
 call."""
 _new_turned = constructor(RetournesTurned, ("cards",))
-_TURNED = {card: _new_turned((card,)) for card in Rules(players=5).deck}
+_TURNED = {card: _new_turned((card,)) for card in LARGEST_DECK}
 """The event of each single retourné turned up, made once (events are values: the
 deals share them); its ``cards`` are the deal's retournés."""
 _new_cards = constructor(Cards, ("deck", "hands", "brelans", "shuffles", "received", "dealt"))
