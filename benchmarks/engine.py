@@ -190,13 +190,17 @@ def counted_window(work: Callable[[], Any]) -> Any:
     return functools.reduce(lambda _, __: work(), range(1), None)
 
 
-def count(game: str, views: bool, warmup: int, sessions: int, seed: int) -> dict[str, Any]:
+def count(
+    game: str, views: bool, warmup: int, sessions: int, seed: int, tally: bool = True
+) -> dict[str, Any]:
     """Play random 12-deal sessions the way :func:`loop` does, untimed, with the garbage
     collector off: the first ``warmup`` outside the counted window, the next ``sessions``
     inside it (:func:`counted_window`), each session's last state dropped as in
     :func:`loop`. Returns how many decisions the counted sessions made, tallied after
-    the window by playing them again. The same code, seed and hash seed
-    (``PYTHONHASHSEED``) give the same count, to the instruction."""
+    the window by playing them again (``None`` without ``tally``: ``run.py`` tallies
+    them in a process of its own, not under Valgrind, which would simulate them too).
+    The same code, seed and hash seed (``PYTHONHASHSEED``) give the same count, to the
+    instruction."""
     gc.disable()
     fresh = cardrules_new_game(game, deals=12)
     policies = [random_policy] * players_of(fresh)
@@ -213,6 +217,8 @@ def count(game: str, views: bool, warmup: int, sessions: int, seed: int) -> dict
     for _ in sessions_of(rng, warmup):
         pass
     counted_window(counted_sessions)
+    if not tally:
+        return {"engine": "cardrules", "game": game, "views": views, "decisions": None}
     again = random.Random(seed)  # the same sessions again, outside the window
     for _ in sessions_of(again, warmup):
         pass
@@ -756,6 +762,7 @@ def main(argv: list[str] | None = None) -> None:
     counted.add_argument("--warmup", type=int, default=10, help="sessions before the window")
     counted.add_argument("--sessions", type=int, default=20, help="sessions in the window")
     counted.add_argument("--seed", type=int, default=1)
+    counted.add_argument("--tally", action=argparse.BooleanOptionalAction, default=True)
     floor = sub.add_parser("count-floor")
     floor.add_argument("--path", required=True, help="the baseline script (floor.py)")
     floor.add_argument("--game", choices=("bouillotte", "bourre"), required=True)
@@ -764,7 +771,7 @@ def main(argv: list[str] | None = None) -> None:
     floor.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.what == "count":
-        out = count(args.game, args.views, args.warmup, args.sessions, args.seed)
+        out = count(args.game, args.views, args.warmup, args.sessions, args.seed, args.tally)
     elif args.what == "count-floor":
         out = count_floor(args.path, args.game, args.warmup, args.deals, args.seed)
     elif args.what == "loop":

@@ -309,6 +309,8 @@ def counted(*args: object, cache_sim: bool = False) -> dict[str, Any]:
         )
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     decisions: int = result["decisions"]
+    if decisions is None:  # played without the tally: the same sessions, tallied apart
+        decisions = child(ENGINE, *args, "--tally")["decisions"]
     out = {"instructions_per_decision": instructions / decisions, "decisions": decisions}
     if cache_sim:
         out["l1i_misses_per_decision"] = events["I1mr"] / decisions
@@ -345,7 +347,8 @@ def run_instructions(args: argparse.Namespace) -> dict[str, Any]:
             log(f"instructions: {game}, {key}")
             row[key] = counted(
                 "count", "--game", game, flag, "--seed", args.seed,
-                "--warmup", warm, "--sessions", last - warm, cache_sim=args.cache_sim,
+                "--warmup", warm, "--sessions", last - warm, "--no-tally",
+                cache_sim=args.cache_sim,
             )  # fmt: skip
         if floor is not None:
             log(f"instructions: the baseline of {game}")
