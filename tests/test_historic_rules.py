@@ -7,12 +7,11 @@ eldest, as in the historic source's worked example. Every amount is checked exac
 from __future__ import annotations
 
 import itertools
-import random
 from fractions import Fraction
 
 import pytest
 
-from cardrules import CHANCE, IllegalActionError, Shuffle, sample_chance
+from cardrules import CHANCE, IllegalActionError, Shuffle
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise
 from cardrules.bouillotte import historic
 from cardrules.bouillotte.historic import (
@@ -568,28 +567,3 @@ def test_actions_are_values_with_short_texts() -> None:
     assert (str(CARRE), str(DECLINE)) == ("carre", "decline the carre")
     assert (Carre, Decline, Check, Call, Fold, Raise) == historic.ACTIONS
     assert historic.GAME_ID == "bouillotte-historic"
-
-
-def test_X_10_cards_received_over_more_deals_than_a_log_chunk() -> None:
-    """X-10: a seat's cards received stay every deal's hand, in order, past the point
-    where the record moves the newest deals' hands into the per-seat logs (``Log.CHUNK``
-    deals), the history keeps every shuffle, and equal sessions give equal views."""
-    rng = random.Random(3)
-    state = start(deals=70)
-    hands: list[tuple[tuple[Card, ...], ...]] = []
-    shuffles: list[Shuffle] = []
-    while not state.is_terminal:
-        if state.to_act is CHANCE:
-            shuffles.append(sample_chance(state, rng))
-            state = state.apply(shuffles[-1])
-            hands.append(state.hands)
-            assert [a for a in state.history if isinstance(a, Shuffle)] == shuffles
-            for seat in range(4):
-                assert state.view(seat).received == tuple(hand[seat] for hand in hands)
-        else:
-            state = state.apply(DECLINE if state.is_legal(DECLINE) else CHECK)
-    assert len(hands) == 70
-    assert state.view(1).received == tuple(hand[1] for hand in hands)
-    replayed = run(start(deals=70), state.history)
-    assert replayed.view(2) == state.view(2) and hash(replayed.view(2)) == hash(state.view(2))
-    assert replayed == state and hash(replayed) == hash(state)

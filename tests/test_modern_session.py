@@ -16,7 +16,6 @@ from cardrules import (
     loads,
     play,
     random_policy,
-    sample_chance,
 )
 from cardrules.bouillotte.modern import (
     ANNOUNCE,
@@ -483,24 +482,3 @@ def test_arrange_deck_rejects_what_cannot_be_dealt() -> None:
     assert dealt.retournes == cards("Ad")
     assert shuffle.order[10] == Card.parse("8c")
     assert sorted(shuffle.order) == list(state.chance_cards)
-
-
-def test_X_10_cards_received_over_more_deals_than_a_log_chunk() -> None:
-    """X-10: a seat's cards received stay every deal's hand, in order, past the point
-    where the record moves the newest deals' cards into the per-seat logs (``Log.CHUNK``
-    deals), and equal sessions give equal views."""
-    rng = random.Random(3)
-    state = new_game(Rules(players=3, deals=70, stack=1000))
-    hands: list[tuple[tuple[Card, ...], ...]] = []
-    while not state.is_terminal:
-        if state.to_act is CHANCE:
-            state = state.apply(sample_chance(state, rng))
-            hands.append(state.hands)
-            for seat in range(3):
-                assert state.view(seat).received == tuple(hand[seat] for hand in hands)
-        else:
-            state = state.apply(FOLD if state.is_legal(FOLD) else CHECK)
-    assert len(hands) == 70
-    assert state.view(1).received == tuple(hand[1] for hand in hands)
-    replayed = run(new_game(Rules(players=3, deals=70, stack=1000)), state.history)
-    assert replayed.view(2) == state.view(2) and hash(replayed.view(2)) == hash(state.view(2))

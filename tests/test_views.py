@@ -233,3 +233,42 @@ def test_X_10_a_view_holds_no_hidden_card_and_costs_the_same_late(game: str) -> 
         return size
 
     assert allocated(late) <= 2 * allocated(early) + 512
+
+
+LONG_SESSIONS: dict[str, tuple[Any, tuple[Any, ...]]] = {
+    "modern": (modern.Rules(players=3, deals=70, stack=1000), (FOLD, CHECK)),
+    "historic": (historic.Rules(deals=70), (historic.DECLINE, CHECK)),
+}
+"""Sessions longer than ``Log.CHUNK`` deals, and the passive actions that play them
+(the first legal one), for the games that keep the newest deals' hands apart."""
+
+
+@pytest.mark.parametrize("game", sorted(LONG_SESSIONS))
+def test_X_10_cards_received_over_more_deals_than_a_log_chunk(game: str) -> None:
+    """X-10: a seat's cards received stay every deal's hand, in order, past the point
+    where the record moves the newest deals' hands into the per-seat logs (``Log.CHUNK``
+    deals), the history keeps every shuffle, and equal sessions give equal views."""
+    module = GAMES[game][0]
+    rules, passive = LONG_SESSIONS[game]
+    rng = random.Random(3)
+    state = module.new_game(rules)
+    seats = len(state.stacks)
+    hands: list[tuple[Any, ...]] = []
+    shuffles: list[Shuffle] = []
+    while not state.is_terminal:
+        if state.to_act is CHANCE:
+            shuffles.append(sample_chance(state, rng))
+            state = state.apply(shuffles[-1])
+            hands.append(state.hands)
+            assert [a for a in state.history if isinstance(a, Shuffle)] == shuffles
+            for seat in range(seats):
+                assert state.view(seat).received == tuple(hand[seat] for hand in hands)
+        else:
+            state = state.apply(next(a for a in passive if state.is_legal(a)))
+    assert len(hands) == 70
+    assert state.view(1).received == tuple(hand[1] for hand in hands)
+    replayed = module.new_game(rules)
+    for action in state.history:
+        replayed = replayed.apply(action)
+    assert replayed.view(2) == state.view(2) and hash(replayed.view(2)) == hash(state.view(2))
+    assert replayed == state and hash(replayed) == hash(state)
