@@ -227,8 +227,6 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         after, leader, drawn = CHANCE, record.leader, stock
         muck, stock, pending = hidden.muck, (), discards
     recent = record.recent + (_MASKED[count],)
-    hands = list(record.hands)
-    hands[seat] = hands[seat] & ~discards | sum(map(card_bit, drawn))
     # the exchange whole in the secret log and in the seat's own (with its index in
     # the public log), the cards drawn added to what the seat received this deal
     own = list(hidden.own_actions)
@@ -237,7 +235,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         record,
         table,
         after,
-        tuple(hands),
+        _replaced(record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))),
         leader,
         recent,
         record.event_log.append(_EXCHANGED[seat][count]),

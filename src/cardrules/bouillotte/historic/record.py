@@ -15,12 +15,12 @@ Representation:
   ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
 * **logs** are :class:`~cardrules.game.Log` values shared between states: the
   shuffles and each seat's cards received (but those of the newest deals, up to
-  ``Log.CHUNK`` of them, kept as tuples, :attr:`Record.newest_shuffles` and one tuple
-  of hands per seat, :attr:`Record.dealt`, so that a deal adds to five tuples and
-  builds no log), and the events (views share
-  them: they show the whole session); the public log of actions (shuffles without their order) is
-  kept as a log's full chunks (:attr:`Record.past`) and the tuple of the newest actions
-  (:attr:`Record.recent`), to which a step adds its action without building a log
+  ``Log.CHUNK`` of them, are tuples, :attr:`Record.newest_shuffles` and one tuple of
+  hands per seat, :attr:`Record.dealt`, so that a deal adds to five tuples and builds
+  no log), and the events (views share them: they show the whole session); the public
+  log of actions (shuffles without their order) is kept as a log's full chunks
+  (:attr:`Record.past`) and the tuple of the newest actions (:attr:`Record.recent`), to
+  which a step adds its action without building a log
   (:class:`~cardrules.game.SplitLog`).
 
 A :class:`Record` holds what an action of the betting changes, and the hidden cards
