@@ -7,6 +7,7 @@ Usage (from the repository; see docs/performance.rst for the method)::
     python benchmarks/run.py --json     # the results as one JSON document on stdout
     python benchmarks/run.py --rst      # the results as the tables of the docs page
     python benchmarks/run.py --sections instructions   # instruction counts (Valgrind)
+    python benchmarks/run.py --sections instructions --cache-sim   # and cache misses
 
 What it measures, each measurement in a process of its own (``engine.py`` and
 ``others.py`` in this directory are the processes):
@@ -30,13 +31,14 @@ What it measures, each measurement in a process of its own (``engine.py`` and
    observation per decision (the ``bench`` extra; a missing package is reported, not
    fatal).
 6. ``instructions`` (only when named: ``--sections instructions``; it needs Valgrind
-   and takes about five minutes): the CPU instructions of a decision, counted
-   with callgrind, of the engine with and without views and of the baseline, with the
-   same seeds, the hash seed fixed and the garbage collector off. Callgrind counts
-   only a window of the process (the sessions after the first ten up to the thirtieth,
-   ``--count-sessions``; the baseline's deals 2001 to 6000, ``--count-deals``), not
-   starting the interpreter or warming up. Unlike times, counts do not move with the
-   machine's load: the same code gives the same count, to the instruction.
+   and takes about three minutes, eight with ``--cache-sim``): the CPU instructions of
+   a decision, counted with callgrind, of the engine with and without views and of
+   the baseline, with the same seeds, the hash seed fixed and the garbage collector
+   off. Callgrind counts only a window of the process (the sessions after the first
+   ten up to the thirtieth, ``--count-sessions``; the baseline's deals 2001 to 6000,
+   ``--count-deals``), not starting the interpreter or warming up. Unlike times,
+   counts do not move with the machine's load: the same code gives the same count, to
+   the instruction.
    ``--cache-sim`` adds the first-level cache misses of callgrind's cache simulation
    (slower): they show why times differ more than instructions.
 
@@ -80,7 +82,7 @@ OTHER_ROWS = (
 )
 SECTIONS = ("loops", "views", "stacks", "memory", "others", "instructions")
 DEFAULT_SECTIONS = SECTIONS[:-1]
-"""Every section but ``instructions``, which needs Valgrind and about five minutes:
+"""Every section but ``instructions``, which needs Valgrind and about three minutes:
 asked for by name."""
 
 
