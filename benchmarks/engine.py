@@ -177,16 +177,11 @@ def loop(game: str, views: bool, seconds: float, seed: int, deals: int) -> dict[
     }
 
 
-WINDOW = "functools_reduce"
-"""The C function whose one call is the counted window: ``run.py`` starts callgrind with
-``--collect-atstart=no --toggle-collect=functools_reduce``, so that only what runs inside
-:func:`counted_window` is counted (not starting the interpreter, importing, warming up
-or tallying)."""
-
-
 def counted_window(work: Callable[[], Any]) -> Any:
-    """Call ``work()`` inside one call of :func:`functools.reduce`, the window that
-    callgrind counts alone (see :data:`WINDOW`), and return what it returned."""
+    """Call ``work()`` inside one call of :func:`functools.reduce`, and return what it
+    returned: the window that callgrind counts alone (``run.py`` starts it with
+    collection off and toggles it on and off at that C function, ``run.WINDOW``), so
+    that starting the interpreter, importing, warming up and tallying are not counted."""
     return functools.reduce(lambda _, __: work(), range(1), None)
 
 

@@ -279,10 +279,15 @@ def run_memory(args: argparse.Namespace) -> dict[str, Any]:
 # --------------------------------------------------------------------------- reporting
 
 
+WINDOW = "functools_reduce"
+"""The C function whose one call in an ``engine.py`` count process is the counted
+window (``engine.counted_window``): callgrind counts only while it runs."""
+
+
 def counted(*args: object, cache_sim: bool = False) -> dict[str, Any]:
     """One ``engine.py`` process (``count`` or ``count-floor``) under callgrind, which
     counts only the instructions inside its window (``--toggle-collect`` of the one
-    call of ``engine.WINDOW``), with the hash seed fixed: the same code and arguments
+    call of :data:`WINDOW`), with the hash seed fixed: the same code and arguments
     give the same count, to the instruction. Returns the decisions and the
     instructions per decision; with ``cache_sim`` also the first-level instruction and
     data cache misses per decision of callgrind's cache simulation (a model of this
@@ -292,7 +297,7 @@ def counted(*args: object, cache_sim: bool = False) -> dict[str, Any]:
         "--tool=callgrind",
         "--callgrind-out-file=/dev/null",
         "--collect-atstart=no",
-        "--toggle-collect=functools_reduce",
+        f"--toggle-collect={WINDOW}",
         f"--cache-sim={'yes' if cache_sim else 'no'}",
         sys.executable,
         str(ENGINE),
@@ -306,8 +311,8 @@ def counted(*args: object, cache_sim: bool = False) -> dict[str, Any]:
     instructions = events["Ir"]
     if instructions == 0:  # the window's C function has another name in this Python
         raise RuntimeError(
-            "callgrind counted nothing: this Python has no C function functools_reduce "
-            "for the counted window (see engine.WINDOW)"
+            f"callgrind counted nothing: this Python has no C function {WINDOW} for the "
+            "counted window (see run.WINDOW and engine.counted_window)"
         )
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     decisions: int = result["decisions"]
