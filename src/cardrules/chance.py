@@ -23,7 +23,7 @@ import attrs
 
 from cardrules._fast import constructor
 from cardrules.actions import Action
-from cardrules.cards import Card
+from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.game import GameState, GameView, Log
 
@@ -228,14 +228,28 @@ def _shuffle(rng: random.Random, items: list[Any]) -> None:
     >>> mine == theirs
     True
     """
+    length = len(items)
+    steps = _STEPS[length] if length < len(_STEPS) else _steps_of(length)
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def _steps_of(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of :func:`_shuffle` for ``length`` items: ``(i, i + 1, bits)`` from
+    the last index down to 1, ``bits`` the bit length of ``i + 1`` (the draw's size).
+
+    >>> _steps_of(4)
+    ((3, 4, 3), (2, 3, 2), (1, 2, 2))
+    """
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+
+
+_STEPS = tuple(map(_steps_of, range(len(STANDARD_DECK) + 1)))
+""":func:`_steps_of` for every length up to a whole deck, made once at import."""
 
 
 def _check_state(state: object, where: str) -> None:
