@@ -28,7 +28,7 @@ from cardrules import (
     sample_chance,
 )
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, raise_to
-from cardrules.bouillotte import modern
+from cardrules.bouillotte import historic, modern
 from cardrules.cards import cards
 from cardrules.chance import HIDDEN_SHUFFLE, check_shuffle
 from cardrules.events import PotCarried, PotShared, PotWon, SessionEnded, signed
@@ -153,6 +153,32 @@ def test_play_and_random_policy() -> None:
         random_policy(final.view(0), random.Random(0))
     with pytest.raises(IllegalActionError):
         play(state, [lambda view, rng: Raise(to=99)] * 2, random.Random(3))
+
+
+@pytest.mark.parametrize("game", [modern, historic, bourre], ids=lambda g: g.GAME_ID)
+def test_X_2_play_applies_the_shuffles_it_draws_as_apply_would(game: object) -> None:
+    """X-2: ``play`` applies a shuffle that ``sample_chance`` drew with a plain Random
+    without checking it again, and reaches the very states ``apply`` reaches; a
+    shuffle drawn by a subclass's own ``shuffle`` is checked, and refused when it is
+    not a permutation of the chance cards."""
+    state = game.new_game(game.Rules(deals=3))  # type: ignore[attr-defined]
+    for seed in range(3):
+        rng = random.Random(seed)
+        stepped = state
+        while not stepped.is_terminal:
+            if stepped.to_act is CHANCE:
+                stepped = stepped.apply(sample_chance(stepped, rng))
+            else:
+                stepped = stepped.apply(random_policy(stepped.view(stepped.to_act), rng))
+        assert play(state, [random_policy] * len(state.stacks), random.Random(seed)) == stepped
+
+    class Careless(random.Random):
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            x[0] = x[1]  # a card twice, another missing
+
+    with pytest.raises(IllegalActionError, match="permutation") as refused:
+        play(state, [random_policy] * len(state.stacks), Careless(1))
+    assert refused.value.rule == "X-2"
 
 
 @given(st.lists(st.integers(), max_size=300), st.integers(0, 300))

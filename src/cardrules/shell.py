@@ -355,7 +355,18 @@ class StateShell(Generic[R]):
                 view = state._view_of(record, actor, legal)
                 state = state.apply(policies[actor](view, rng))
             elif actor is CHANCE:
-                state = state.apply(sample_chance(state, chance))  # type: ignore[arg-type]
+                shuffle = sample_chance(state, chance)  # type: ignore[arg-type]
+                if chance.__class__ is Random:
+                    # drawn by sample_chance's own shuffle of the chance cards: a
+                    # permutation by construction, so the transition is applied
+                    # without apply's check (then built as apply builds it)
+                    result = state._TRANSITIONS[Shuffle](record, shuffle)
+                    if result.__class__ is tuple:
+                        state = state.__class__._build(result[0], result[1])
+                    else:
+                        state = state.__class__._build(result, None)
+                else:  # a subclass of Random shuffles its own way: checked by apply
+                    state = state.apply(shuffle)
             else:
                 break
             steps += 1
