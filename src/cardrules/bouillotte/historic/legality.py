@@ -98,10 +98,12 @@ def carre_legal(stack: int, pot: int) -> Legal:
     return _CARRE_OR_DECLINE if stack >= pot else _DECLINE_ONLY
 
 
-def betting_legal(record: Record, seat: int, largest: int) -> Legal:
+def betting_legal(record: Record, seat: int, largest: int, chips_elsewhere: int = 0) -> Legal:
     """What :func:`legal` returns at a decision of the betting (``record.phase`` is
     ``BETTING`` or ``PLUS_RIEN``): ``seat`` is ``record.to_act`` and ``largest`` the
-    largest contribution, which a raise or a call hands over as it knows them.
+    largest contribution, which a raise or a call hands over as it knows them;
+    ``chips_elsewhere`` nonzero when another seat still in is known to have chips (the
+    one that just raised or called: X-4 then needs no search).
 
     >>> from cardrules import Shuffle
     >>> from cardrules.bouillotte.historic import new_game
@@ -113,12 +115,15 @@ def betting_legal(record: Record, seat: int, largest: int) -> Legal:
     contributions = record.contributions
     stacks = record.stacks
     own = contributions[seat]
-    top = 0  # X-4: no raise unless some other seat still in is not all-in
-    live = record.live
-    for other in _OTHERS[seat]:
-        if stacks[other] and live >> other & 1:
-            top = own + stacks[seat]
-            break
+    if chips_elsewhere:
+        top = own + stacks[seat]
+    else:
+        top = 0  # X-4: no raise unless some other seat still in is not all-in
+        live = record.live
+        for other in _OTHERS[seat]:
+            if stacks[other] and live >> other & 1:
+                top = own + stacks[seat]
+                break
     if record.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
         facing, low = False, (largest if largest > own else own + 1)
     elif record.phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold

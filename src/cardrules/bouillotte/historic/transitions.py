@@ -229,7 +229,8 @@ def on_call(record: Record, action: Call) -> Step:
         changed = _called(
             record, stacks, contributions, pending, following, record.recent + (action,)
         )
-        return changed, betting_legal(changed, following, largest)
+        # the caller, still in, has chips if it was not all-in
+        return changed, betting_legal(changed, following, largest, stack - amount)
     changed = _chipped(record, stacks, contributions, record.recent + (action,))
     return _cycle_closed(record, changed)
 
@@ -255,7 +256,8 @@ def on_raise(record: Record, action: Raise) -> Step:
     if pending:
         following = AFTER[pending][seat]
         changed = _raised(record, _BETTING, stacks, contributions, seat, pending, following, recent)
-        return changed, betting_legal(changed, following, to)  # ``to``: now the largest
+        # ``to``: now the largest; the raiser, still in, has chips unless all-in
+        return changed, betting_legal(changed, following, to, stacks[seat])
     changed = _raised_last(record, stacks, contributions, seat, recent)
     return _count(changed, seat)
 
