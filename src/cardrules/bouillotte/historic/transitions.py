@@ -2,8 +2,9 @@
 ``on_<action>(record, action)``, each a copy of the record with the fields that change;
 the ends of a deal are :mod:`.session`'s. When the next node is a decision of the
 betting or of the carre ladder, a transition returns the next record with its legal set
-(:func:`.legality.legal`), computed while the record is at hand (a raise or a call
-hands :func:`.legality.betting_legal` the largest contribution it knows).
+(:func:`.legality.legal`), computed while the record is at hand: a step of the betting
+calls :func:`.legality.betting_legal` with the largest contribution, and tells it when
+a seat still in beside the next one is known to have chips.
 
 The shell has checked the action against the legal set before it calls one of these.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.historic.events import CarreStaked
-from cardrules.bouillotte.historic.legality import betting_legal, carre_legal, legal
+from cardrules.bouillotte.historic.legality import betting_legal, carre_legal
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import (
     AFTER,
@@ -133,12 +134,13 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
         shuffles = shuffles.extend(record.newest_shuffles)
         dealt, newest = ((hand0,), (hand1,), (hand2,), (hand3,)), (shuffle,)
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
+    to_act = AFTER[pending][(first - 1) % PLAYERS]  # -1 when nobody may speak
     record = _shuffled(
         record,
         _turned_up(deal, order[3 * PLAYERS], None),
         _BETTING,
         pending,
-        AFTER[pending][(first - 1) % PLAYERS],  # -1 when nobody may speak
+        to_act,
         (hand0, hand1, hand2, hand3),
         past,
         recent,
@@ -147,7 +149,11 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
         dealt,
         newest,
     )
-    return (record, legal(record)) if pending else general_pass(record)
+    if not pending:
+        return general_pass(record)
+    # every seat is still in: with two or more that have chips, one beside to_act has
+    largest = largest_of(record.contributions)
+    return record, betting_legal(record, to_act, largest, pending & (pending - 1))
 
 
 _turned_up = copier(Deal, ("retourne", "showdown"))
@@ -206,8 +212,11 @@ def on_check(record: Record, action: Check) -> Step:
     seat: int = record.to_act  # type: ignore[assignment]
     pending = record.pending & ~(1 << seat)
     if pending:
-        changed = _passed(record, pending, AFTER[pending][seat], record.recent + (action,))
-        return changed, legal(changed)
+        following = AFTER[pending][seat]
+        changed = _passed(record, pending, following, record.recent + (action,))
+        # the seat that checked, still in, has chips: all-in seats never speak (X-4)
+        largest = largest_of(record.contributions)
+        return changed, betting_legal(changed, following, largest, record.stacks[seat])
     return _cycle_closed(record, _logged(record, record.recent + (action,)))
 
 
@@ -271,8 +280,9 @@ def on_fold(record: Record, action: Fold) -> Step:
         return win_alone(_folded_last(record, live, log))
     pending = record.pending & ~(1 << seat)
     if pending:
-        changed = _folded(record, live, pending, AFTER[pending][seat], log)
-        return changed, legal(changed)
+        following = AFTER[pending][seat]
+        changed = _folded(record, live, pending, following, log)
+        return changed, betting_legal(changed, following, largest_of(record.contributions))
     return _cycle_closed(record, _folded_last(record, live, log))
 
 
@@ -286,5 +296,8 @@ def _count(record: Record, raiser: int) -> Step:
     pending = _with_chips(record.stacks) & live & _OTHERS_MASK[raiser]
     if not pending:
         return showdown(record)
-    record = _counted(record, _PLUS_RIEN, pending, AFTER[pending][raiser])
-    return record, legal(record)
+    following = AFTER[pending][raiser]
+    record = _counted(record, _PLUS_RIEN, pending, following)
+    # the raiser, still in, has chips unless all-in (X-4)
+    largest = largest_of(record.contributions)
+    return record, betting_legal(record, following, largest, record.stacks[raiser])
