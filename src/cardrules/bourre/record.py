@@ -44,7 +44,7 @@ from fractions import Fraction
 import attrs
 
 from cardrules.actions import Action
-from cardrules.bourre.actions import HiddenExchange
+from cardrules.bourre.actions import Exchange, HiddenExchange
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.rules import Rules
 from cardrules.cards import STANDARD_DECK, Card
@@ -248,20 +248,29 @@ class Record(_Public):
 @attrs.frozen(slots=True)
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10): its public fields, shared, and
-    the seat's own hand, discards, cards received and exchanges (the public record of
-    a view, :mod:`cardrules.bourre.view`; the public fields are declared in
-    :class:`_Public`)."""
+    the seat's own hand, cards received and exchanges (the public record of a view,
+    :mod:`cardrules.bourre.view`; the public fields are declared in :class:`_Public`);
+    its discards follow from its exchanges (:attr:`discards`)."""
 
     seat: int
     """The seat that sees."""
     hand: int
     """Card mask: the seat's hand."""
-    discards: int
-    """Card mask: the seat's discards of this deal."""
     own_received: Log[tuple[Card, ...]]
     """The cards the seat received in each deal so far."""
     own_exchanges: Log[tuple[int, Action]]
     """``(index in the public log, exchange)`` of each of the seat's own exchanges."""
+
+    @property
+    def discards(self) -> int:
+        """Card mask: the seat's discards of this deal (0 before its exchange): those of
+        its newest own exchange once the table counts an exchange of this deal for it
+        (:attr:`Table.exchanged`), read when asked, not copied into every view."""
+        if self.table.exchanged[self.seat] is None:
+            return 0
+        newest = self.own_exchanges.last()
+        exchange = None if newest is None else newest[1]
+        return sum(map(card_bit, exchange.discards)) if isinstance(exchange, Exchange) else 0
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:

@@ -168,7 +168,6 @@ seat_view = View._viewer(
         "event_log": "event_log",
         "seat": "seat",
         "hand": "hands[seat]",
-        "discards": "hidden.discarded[seat]",
         "own_received": "hidden.received[seat]",
         "own_exchanges": "hidden.own_actions[seat]",
     },
