@@ -14,6 +14,7 @@ deal (B-6), :func:`settle_stay` one that the stay phase ended (B-3.2);
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import sub
 from typing import Any
 
 import attrs
@@ -63,6 +64,10 @@ _ante_paid = constructor(AntePaid, ("seat", "amount"))
 """Build an ``AntePaid`` without its attrs ``__init__`` (every seat, every deal)."""
 _deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 """Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
+_pot_carried = constructor(PotCarried, ("amount",))
+_bourre = constructor(Bourre, ("seat", "amount"))
+"""Build a ``PotCarried`` and a ``Bourre`` without their attrs ``__init__`` (the
+pot carries at one deal in three or so, a seat is bourré at most deals)."""
 _RECORD_ORDER = (
     *("table", "to_act", "hands", "trick", "top", "leader", "tricks_won"),
     *("past", "recent", "event_log", "hidden"),
@@ -202,6 +207,8 @@ def open_deal(
         stacks, rebuys = _rebuys(rules, stacks, rebuys, _SEATS_FROM[n][eldest], logged)
     if exempt:
         antes = [0 if seat in exempt else min(level, stacks[seat]) for seat in range(n)]
+    elif min(stacks) >= level:  # every seat pays the whole ante (the usual case)
+        antes = [level] * n
     else:
         antes = [level if level <= stack else stack for stack in stacks]
     refunds = None
@@ -211,7 +218,7 @@ def open_deal(
     logged += _ante_events(eldest, contributions)
     if refunds is not None:
         logged.append(PotCapped(rules.pot_cap or 0, refunds))
-    stacks = tuple([stack - ante for stack, ante in zip(stacks, antes, strict=True)])
+    stacks = tuple(map(sub, stacks, antes))
     deal = _opened(deal, dealer, number, level, stacks, pot + sum(antes), contributions, rebuys)
     zeros = _ZEROS[n]
     return _new_record(
@@ -318,7 +325,7 @@ def settle_stay(record: Record, order: tuple[int, ...], recent: tuple[Action, ..
     deal = record.deal
     pot = deal.pot
     if not order:
-        logged: list[Event] = [PotCarried(pot)]
+        logged: list[Event] = [_pot_carried(pot)]
         return end_deal(
             record, recent, logged, stacks=deal.stacks, pot=pot, carried=True, exempt=_NO_SEATS
         )
@@ -345,14 +352,14 @@ def settle(
     n = rules.players
     order = record.table.order
     before = deal.pot
-    counts = [tricks[s] for s in order]
+    counts = list(map(tricks.__getitem__, order))
     most = max(counts)
     stacks = list(deal.stacks)
     carried = most < rules.min_tricks or counts.count(most) > 1
     logged: list[Event] = [won]
     if carried:
         pot = before
-        logged.append(PotCarried(before))
+        logged.append(_pot_carried(before))
     else:
         winner = order[counts.index(most)]
         stacks[winner] += before
@@ -360,7 +367,7 @@ def settle(
         shares = [0] * n
         shares[winner] = before
         logged.append(_pot_won(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
-    bourres = [s for s in order if tricks[s] == 0]
+    bourres = [s for s in order if tricks[s] == 0] if 0 in counts else []
     if bourres:
         payments = [0] * n
         for seat in bourres:
@@ -372,7 +379,7 @@ def settle(
             paid = payments[seat]
             stacks[seat] -= paid
             pot += paid
-            logged.append(Bourre(seat, paid))
+            logged.append(_bourre(seat, paid))
         if refunds is not None:
             logged.append(PotCapped(rules.pot_cap or 0, refunds))
     if not rules.ante_exemptions:
