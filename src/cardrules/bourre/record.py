@@ -19,9 +19,10 @@ The representation, once for the whole game:
   goes round once from eldest).
 
 What a seat may not see is kept apart: the hands in :attr:`Record.hands`, everything
-else in one :class:`Hidden` (the stock, the muck, the discards, the shuffles' orders,
-each seat's cards and exchanges); the :class:`Table` holds only public values (the
-stock's and the muck's sizes, how many cards each seat exchanged). So what one seat
+else in one :class:`Hidden` (the stock, the muck, whether the dealer discarded the
+trump up-card, the shuffles' orders, each seat's cards and exchanges); the
+:class:`Table` holds only public values (the stock's and the muck's sizes, how many
+cards each seat exchanged). So what one seat
 sees of a record (:class:`SeatRecord`) is the record's public fields, shared, and that
 seat's own items of the hidden ones: one small object per view.
 
@@ -128,16 +129,18 @@ class Table(ShellRecord):
 
 @attrs.frozen(slots=True)
 class Hidden(ShellRecord):
-    """What no seat sees whole (X-10), but the hands: the stock's order, the muck, the
-    discards, and for the whole session the shuffles' orders and each seat's cards and
-    exchanges. Changes at a deal, a drop, an exchange and a restock only."""
+    """What no seat sees whole (X-10), but the hands: the stock's order, the muck,
+    whether the dealer discarded the trump up-card, and for the whole session the
+    shuffles' orders and each seat's cards and exchanges (which hold its discards).
+    Changes at a deal, a drop, an exchange and a restock only."""
 
     stock: tuple[Card, ...]
     """The stock, top card first: cards, a slice of the shuffle's order."""
     muck: int
     """Card mask: the restockable cards (served seats' discards and dropped hands)."""
-    discarded: tuple[int, ...]
-    """Per seat: the card mask of its discards of this deal (0 before its exchange)."""
+    up_discarded: int
+    """1 once the dealer discarded the trump up-card this deal (B-4.3), else 0: only
+    the dealer holds it, so any discard that holds it is the dealer's."""
     pending: int
     """At a restock: the card mask of the drawing seat's discards; 0 otherwise."""
     secret: Log[Action]
@@ -242,7 +245,7 @@ class Record(_Public):
         dealer = table.deal.dealer
         if not table.live >> dealer & 1:
             return True
-        return table.trump >= 0 and bool(self.hidden.discarded[dealer] >> table.trump & 1)
+        return bool(self.hidden.up_discarded)
 
 
 @attrs.frozen(slots=True)

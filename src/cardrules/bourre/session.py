@@ -89,7 +89,7 @@ _ZEROS = {n: (0,) * n for n in range(2, 8)}
 _NONES = {n: (None,) * n for n in range(2, 8)}
 """For each number of seats, a zero and a ``None`` per seat (shared by every deal)."""
 _DEAL = Phase.DEAL
-deal_hidden = copier(Hidden, ("stock", "muck", "discarded", "pending"))
+deal_hidden = copier(Hidden, ("stock", "muck", "up_discarded", "pending"))
 """``hidden`` with the fields of one deal given, in this order (emptied at each deal's
 start, changed by an exchange and a restock)."""
 _ANTE_EVENTS = BoundedCache[tuple[int, tuple[int, ...]], tuple[Event, ...]](1 << 16)
@@ -131,7 +131,7 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
     hidden = Hidden(
         stock=(),
         muck=0,
-        discarded=(0,) * n,
+        up_discarded=0,
         pending=0,
         secret=empty,
         received=(empty,) * n,
@@ -232,7 +232,7 @@ def open_deal(
         past,
         recent,
         events.extend(logged),
-        deal_hidden(hidden, (), 0, zeros, 0),
+        deal_hidden(hidden, (), 0, 0, 0),
     )
 
 

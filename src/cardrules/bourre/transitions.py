@@ -208,12 +208,12 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     discards = sum(map(card_bit, cards))
     stock = hidden.stock
     exchanged = _replaced(table.exchanged, seat, count)
-    discarded = _replaced(hidden.discarded, seat, discards)
+    up_discarded = hidden.up_discarded | discards >> table.trump & 1
     if count <= len(stock):
         phase, to_act, leader = _after_exchange(table.order, seat)
         after: int | Chance = to_act
         muck = hidden.muck | discards & ~(1 << table.trump)
-        size = _muck_size(muck, discarded, table)
+        size = _muck_size(muck, up_discarded)
         table = _exchanged_table(table, phase, len(stock) - count, size, exchanged)
         drawn, stock, pending = stock[:count], stock[count:], 0
     else:
@@ -242,7 +242,7 @@ def on_exchange(record: Record, action: Exchange) -> Record:
         _hidden(
             stock,
             muck,
-            discarded,
+            up_discarded,
             pending,
             hidden.secret.append(action),
             _drew(hidden.received, seat, drawn),
@@ -261,11 +261,11 @@ _exchanged_table = copier(Table, ("phase", "stock_size", "muck_size", "exchanged
 """``table`` after an exchange served from the stock, these fields given in this order."""
 
 
-def _muck_size(muck: int, discarded: tuple[int, ...], table: Table) -> int:
+def _muck_size(muck: int, up_discarded: int) -> int:
     """The muck's size as every seat counts it (:attr:`Table.muck_size`) once the seat
     exchanging is served: the cards of ``muck``, and the trump up-card when its dealer
-    discarded it (``discarded``: each seat's discards; only the dealer holds it)."""
-    return muck.bit_count() + (discarded[table.deal.dealer] >> table.trump & 1)
+    discarded it (``up_discarded``, :attr:`Hidden.up_discarded`)."""
+    return muck.bit_count() + up_discarded
 
 
 _hidden = constructor(Hidden, tuple(field.name for field in attrs.fields(Hidden)))
@@ -299,13 +299,13 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     kept = discards & ~(1 << table.trump)
     phase, to_act, leader = _after_exchange(table.order, seat)
     stock = cards[need:]
-    hidden = deal_hidden(hidden, stock, kept, hidden.discarded, 0)
+    hidden = deal_hidden(hidden, stock, kept, hidden.up_discarded, 0)
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     return record._replace(
         table=table._replace(
             phase=phase,
             stock_size=len(stock),
-            muck_size=_muck_size(kept, hidden.discarded, table),
+            muck_size=_muck_size(kept, hidden.up_discarded),
             pending=None,
         ),
         to_act=to_act,
