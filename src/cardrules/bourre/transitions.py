@@ -56,6 +56,16 @@ _EXCHANGED = tuple(tuple(Exchanged(seat, count) for count in range(8)) for seat 
 _MASKED = tuple(map(hidden_exchange, range(8)))
 """Count → the interned ``HiddenExchange`` that stands for an exchange of that many
 cards in the public log."""
+_SEATS_IN = {
+    n: tuple(
+        tuple(tuple(s for s in seats_from(n, eldest) if live >> s & 1) for live in range(1 << n))
+        for eldest in range(n)
+    )
+    for n in range(2, 8)
+}
+"""Seats → eldest → seat mask of the seats still in → those seats in order from
+eldest: the order of the exchange and of play (B-3.2), made once at import (1,536
+small tuples) instead of at every deal."""
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -156,8 +166,7 @@ def _said(
     recent = record.recent + (action,)
     if seat != deal.dealer:
         return _spoke(record, table, (seat + 1) % n, hands, recent, hidden), STAY_OR_DROP
-    live = table.live
-    order = tuple([s for s in seats_from(n, (seat + 1) % n) if live >> s & 1])
+    order = _SEATS_IN[n][(seat + 1) % n][table.live]
     if len(order) < 2:
         if is_last_deal(deal):  # the session ends: its last record holds the deal as it ended
             record = _stay_ended(record, _ordered(table, order), hands, recent, hidden)
