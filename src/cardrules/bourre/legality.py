@@ -23,7 +23,6 @@ from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import BITS, Record, indices_of
 from cardrules.bourre.tricks import narrow, refusal
-from cardrules.caching import BoundedCache
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import shorten
 from cardrules.game import describe_actions
@@ -38,13 +37,6 @@ STAY_OR_DROP = Legal((STAY_IN, DROP))
 
 _listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
 """``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
-_EXCHANGE_CACHE = BoundedCache[int, Legal](1 << 7)
-"""Hand mask | most << 52 → the legal exchanges of that hand, the newest set only (the
-budget holds one): the states of one position share it. Tiny on purpose: hands rarely
-repeat, and every set kept alive is more for the garbage collector to walk (measured:
-an 8 KiB budget cost ~2k instructions per decision more, a 1 MiB one more still)."""
-_exchange_cached = _EXCHANGE_CACHE.lookup
-"""The cache's own dict lookup (no Python call on a lookup)."""
 _BYTE_PLAYS = tuple(
     tuple(
         tuple(
@@ -95,8 +87,8 @@ def exchanges(hand: int, most: int) -> Legal:
     Exchanges of up to three cards are interned (equal discards, the same object);
     larger ones are built afresh. The set is read by one function made for the hand's
     size and ``most`` (:data:`_READERS`), which looks each subset of up to three cards
-    up in nested tables by card index; equal hands get the very same set while it
-    stays in a one-set cache.
+    up in nested tables by card index. No set is cached: hands rarely repeat, and a
+    one-set cache cost ~500 instructions per decision more than it saved (measured).
 
     >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
     ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
@@ -105,14 +97,10 @@ def exchanges(hand: int, most: int) -> Legal:
     >>> exchanges(0b111, 9).count, exchanges(0b111, -1).count
     (8, 1)
     """
-    key = hand | most << 52
-    cached = _exchange_cached(key)
-    if cached is not None:
-        return cached
     cards = indices_of(hand)
     size = len(cards)
     most = size if most > size else 0 if most < 0 else most
-    return _EXCHANGE_CACHE.put(key, _listed(_READERS[size << 6 | most](cards)))
+    return _listed(_READERS[size << 6 | most](cards))
 
 
 _STAND_PAT = blank_instances(Exchange, "discards", ((),))[0]
