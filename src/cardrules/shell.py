@@ -341,7 +341,9 @@ class StateShell(Generic[R]):
     ) -> Self:
         """The loop of :func:`cardrules.play` from this state (its arguments already
         checked): the very same steps, views and draws, reading the record directly
-        instead of through the public properties."""
+        instead of through the public properties. A shuffle that :func:`sample_chance`
+        draws with a plain ``Random`` is a permutation of the chance cards by
+        construction: its transition runs without :meth:`apply`'s check."""
         state = self
         steps = 0
         limit = -1 if max_steps is None else max_steps
@@ -356,10 +358,7 @@ class StateShell(Generic[R]):
                 state = state.apply(policies[actor](view, rng))
             elif actor is CHANCE:
                 shuffle = sample_chance(state, chance)  # type: ignore[arg-type]
-                if chance.__class__ is Random:
-                    # drawn by sample_chance's own shuffle of the chance cards: a
-                    # permutation by construction, so the transition is applied
-                    # without apply's check (then built as apply builds it)
+                if chance.__class__ is Random:  # a permutation: built as apply builds
                     result = state._TRANSITIONS[Shuffle](record, shuffle)
                     if result.__class__ is tuple:
                         state = state.__class__._build(result[0], result[1])
