@@ -65,9 +65,9 @@ _ante_paid = constructor(AntePaid, ("seat", "amount"))
 _deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 """Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
 _pot_carried = constructor(PotCarried, ("amount",))
+"""Build a ``PotCarried`` without its attrs ``__init__`` (one deal in three or so)."""
 _bourre = constructor(Bourre, ("seat", "amount"))
-"""Build a ``PotCarried`` and a ``Bourre`` without their attrs ``__init__`` (the
-pot carries at one deal in three or so, a seat is bourré at most deals)."""
+"""Build a ``Bourre`` without its attrs ``__init__`` (a seat is bourré at most deals)."""
 _RECORD_ORDER = (
     *("table", "to_act", "hands", "trick", "top", "leader", "tricks_won"),
     *("past", "recent", "event_log", "hidden"),
