@@ -66,6 +66,16 @@ _SEATS_IN = {
 """Seats → eldest → seat mask of the seats still in → those seats in order from
 eldest: the order of the exchange and of play (B-3.2), made once at import (1,536
 small tuples) instead of at every deal."""
+_NEXT_IN = tuple(
+    tuple(
+        next((s for s in (*range(seat + 1, 7), *range(seat)) if live >> s & 1), -1)
+        for seat in range(7)
+    )
+    for live in range(1 << 7)
+)
+"""Seat mask of the seats still in → seat → the next seat in, going round the table
+(the seat after ``seat`` in :attr:`Table.order`, which goes round from eldest): the
+seat to play next in a trick, read in one step."""
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -360,7 +370,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     if len(trick) < len(order):
         # the hot path: the table is shared, and the next seat's legal plays are found
         # here, where everything they need is at hand
-        after = order[(order.index(seat) + 1) % len(order)]
+        after = _NEXT_IN[table.live][seat]
         must_head = table.deal.rules.must_head_following
         legal = plays(narrow(hands[after], led, top, trump, must_head))
         return _next_card(record, after, tuple(hands), trick, top, recent), legal
