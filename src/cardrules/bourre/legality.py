@@ -28,7 +28,15 @@ from cardrules.errors import shorten
 from cardrules.game import describe_actions
 from cardrules.legal import Legal
 
-__all__ = ["STAY_OR_DROP", "describe", "exchanges", "legal", "plays", "why_not"]
+__all__ = [
+    "STAY_OR_DROP",
+    "describe",
+    "exchanges",
+    "legal",
+    "legal_exchanges",
+    "plays",
+    "why_not",
+]
 
 _STAY, _EXCHANGE, _PLAY = Phase.STAY, Phase.EXCHANGE, Phase.PLAY
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
@@ -173,8 +181,19 @@ def legal(record: Record) -> Legal:
         return plays(hand)
     if phase is _STAY:
         return STAY_OR_DROP
-    drawable = table.stock_size + record.hidden.muck.bit_count()
-    return exchanges(hand, min(hand.bit_count(), drawable))
+    return legal_exchanges(hand, table.stock_size, record.hidden.muck)
+
+
+def legal_exchanges(hand: int, stock_size: int, muck: int) -> Legal:
+    """The legal set of a seat to exchange holding the card mask ``hand``, the stock
+    holding ``stock_size`` cards and the card mask ``muck`` restockable: it may discard
+    as many cards as can be drawn, at most (B-4.1, B-4.2). :func:`legal` reads it, and
+    the transitions that lead to an exchange hand it over.
+
+    >>> legal_exchanges(0b111, 1, 0b11000).count  # 3 can be drawn: every subset
+    8
+    """
+    return exchanges(hand, stock_size + muck.bit_count())  # clamped to the hand's size
 
 
 def describe(record: Record, legal: Legal) -> str:

@@ -2,9 +2,10 @@
 action (already found legal) to the next record.
 
 A transition that already knows the next state's legal set returns it beside the
-record (``(record, legal)``): the deal hands over the stay phase's set, a played card
-the next seat's plays. The conformance tests check each against a fresh
-:func:`~cardrules.bourre.legality.legal`.
+record (``(record, legal)``): the deal hands over the stay phase's set, the end of
+the stay phase and an exchange served from the stock the next seat's exchanges (or
+the leader's plays), a played card the next seat's plays. The conformance tests
+check each against a fresh :func:`~cardrules.bourre.legality.legal`.
 
 >>> from cardrules.bourre.rules import Rules
 >>> from cardrules.bourre.session import first_deal
@@ -24,7 +25,7 @@ from cardrules._fast import constructor, copier
 from cardrules.actions import Action
 from cardrules.bourre.actions import Drop, Exchange, Play, StayIn, hidden_exchange
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
-from cardrules.bourre.legality import STAY_OR_DROP, plays
+from cardrules.bourre.legality import STAY_OR_DROP, legal_exchanges, plays
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import BITS, Hidden, Record, Table, card_bit
 from cardrules.bourre.session import deal_hidden, is_last_deal, seats_from, settle, settle_stay
@@ -184,10 +185,11 @@ def _said(
     first = order[0]
     if deal.rules.exchange:
         phase, leader = _EXCHANGE, record.leader
+        legal = legal_exchanges(hands[first], table.stock_size, hidden.muck)
     else:
-        phase, leader = _PLAY, first
+        phase, leader, legal = _PLAY, first, plays(hands[first])
     table = _stayed(table, phase, order)
-    return _after_stay(record, table, first, hands, leader, recent, hidden)
+    return _after_stay(record, table, first, hands, leader, recent, hidden), legal
 
 
 _stayed = copier(Table, ("phase", "order"))
@@ -216,9 +218,10 @@ def _after_exchange(order: tuple[int, ...], seat: int) -> tuple[Phase, int, int]
     return _PLAY, order[0], order[0]
 
 
-def on_exchange(record: Record, action: Exchange) -> Record:
+def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Legal]:
     """B-4.1–B-4.3: discard and draw from the stock; a short stock asks for a restock.
-    A discarded trump up-card is out of play, never restocked."""
+    A discarded trump up-card is out of play, never restocked. Served from the stock,
+    the next seat's legal set is handed over (its exchanges, or the leader's plays)."""
     seat: int = record.to_act  # type: ignore[assignment]
     table = record.table
     hidden = record.hidden
@@ -250,11 +253,14 @@ def on_exchange(record: Record, action: Exchange) -> Record:
     # the public log), the cards drawn added to what the seat received this deal
     own = list(hidden.own_actions)
     own[seat] = own[seat].append((SplitLog.length(record.past, recent) - 1, action))
-    return _exchanged_record(
+    hands = _replaced(
+        record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))
+    )
+    record = _exchanged_record(
         record,
         table,
         after,
-        _replaced(record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))),
+        hands,
         leader,
         recent,
         record.event_log.append(_EXCHANGED[seat][count]),
@@ -268,6 +274,12 @@ def on_exchange(record: Record, action: Exchange) -> Record:
             tuple(own),
         ),
     )
+    if after is CHANCE:
+        return record
+    hand = hands[after]
+    if table.phase is _EXCHANGE:
+        return record, legal_exchanges(hand, table.stock_size, muck)
+    return record, plays(hand)
 
 
 _exchanged_record = copier(
