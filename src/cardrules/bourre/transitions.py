@@ -151,8 +151,9 @@ def on_drop(record: Record, action: Drop) -> Record | tuple[Record, Legal]:
     muck = hidden.muck | record.hands[seat] & ~(1 << table.trump)
     live = table.live & ~(1 << seat)
     table = _dropped(table, muck.bit_count(), live)
-    hands = _replaced(record.hands, seat, 0)
-    return _said(record, seat, table, hands, _mucked(hidden, muck), action)
+    hands = list(record.hands)  # the hands with the seat's replaced (no helper call)
+    hands[seat] = 0
+    return _said(record, seat, table, tuple(hands), _mucked(hidden, muck), action)
 
 
 _dropped = copier(Table, ("muck_size", "live"))
@@ -229,21 +230,22 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
     count = len(cards)
     discards = sum(map(card_bit, cards))
     stock = hidden.stock
-    exchanged = _replaced(table.exchanged, seat, count)
+    exchanged = list(table.exchanged)  # per-seat items replaced in place: no helper call
+    exchanged[seat] = count
     up_discarded = hidden.up_discarded | discards >> table.trump & 1
     if count <= len(stock):
         phase, to_act, leader = _after_exchange(table.order, seat)
         after: int | Chance = to_act
         muck = hidden.muck | discards & ~(1 << table.trump)
         size = _muck_size(muck, up_discarded)
-        table = _exchanged_table(table, phase, len(stock) - count, size, exchanged)
+        table = _exchanged_table(table, phase, len(stock) - count, size, tuple(exchanged))
         drawn, stock, pending = stock[:count], stock[count:], 0
     else:
         table = table._replace(
             phase=_RESTOCK,
             stock_size=0,
             muck_size=hidden.muck.bit_count(),  # its discards wait: not in the muck yet
-            exchanged=exchanged,
+            exchanged=tuple(exchanged),
             pending=(seat, count - len(stock)),
         )
         after, leader, drawn = CHANCE, record.leader, stock
@@ -253,14 +255,13 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
     # the public log), the cards drawn added to what the seat received this deal
     own = list(hidden.own_actions)
     own[seat] = own[seat].append((SplitLog.length(record.past, recent) - 1, action))
-    hands = _replaced(
-        record.hands, seat, record.hands[seat] & ~discards | sum(map(card_bit, drawn))
-    )
+    hands = list(record.hands)
+    hands[seat] = hands[seat] & ~discards | sum(map(card_bit, drawn))
     record = _exchanged_record(
         record,
         table,
         after,
-        hands,
+        tuple(hands),
         leader,
         recent,
         record.event_log.append(_EXCHANGED[seat][count]),
@@ -313,8 +314,9 @@ def _drew(
     if not drawn:
         return received
     mine = received[seat]
-    cards = (*(mine.last() or ()), *drawn)
-    return _replaced(received, seat, mine.replace_last(cards))
+    logs = list(received)
+    logs[seat] = mine.replace_last((mine.last() or ()) + drawn)
+    return tuple(logs)
 
 
 def _restock(record: Record, shuffle: Shuffle) -> Record:
