@@ -177,7 +177,8 @@ def legal(record: Record) -> Legal:
         trick = record.trick
         if trick:
             must_head = table.deal.rules.must_head_following
-            return plays(narrow(hand, trick[0] & 3, record.top, table.trump & 3, must_head))
+            led, top = trick[0].index & 3, trick[record.top].index
+            return plays(narrow(hand, led, top, table.trump & 3, must_head))
         return plays(hand)
     if phase is _STAY:
         return STAY_OR_DROP
@@ -265,10 +266,11 @@ def _play_reason(record: Record, action: Play) -> tuple[str, str]:
     table, trick = record.table, record.trick
     hand = indices_of(record.hands[record.to_act])  # type: ignore[index]
     must_head = table.deal.rules.must_head_following
-    rule = refusal(card.index, hand, trick, table.trump & 3, must_head)
+    played = tuple([c.index for c in trick])
+    rule = refusal(card.index, hand, played, table.trump & 3, must_head)
     rule = rule or "X-9"
     trump = STANDARD_DECK[table.trump].suit
-    led = STANDARD_DECK[trick[0]].suit if trick else None
+    led = trick[0].suit if trick else None
     reasons = {
         "X-9": f"the seat does not hold {card}",
         "B-5.2": f"it holds {led} and must follow suit",

@@ -10,9 +10,10 @@ The representation, once for the whole game:
 * a set of cards (a hand, the muck, a seat's discards) is an int *card mask*: bit ``i``
   set = the card of index ``i`` is in it, so its cards in canonical order are its bits
   from the lowest (:func:`indices_of`, :func:`cards_of`);
-* the trick is a tuple of card indices in play order; the stock is a tuple of cards,
-  top card first (a slice of the shuffle's order: a deal reads no card index, its
-  hands' masks found by card through :data:`card_bit`);
+* the trick is a tuple of cards in play order (its ``TrickWon`` event's cards, with no
+  card looked up), and its top card (:attr:`Record.top`) a position in it; the stock
+  is a tuple of cards, top card first (a slice of the shuffle's order: a deal reads
+  no card index, its hands' masks found by card through :data:`card_bit`);
 * a set of seats is an int *seat mask*: bit ``s`` set = seat ``s`` is in it.
   :attr:`Table.live` holds the seats that have not dropped (B-3.1); which seats have
   said stay in or drop follows from the phase and the seat to act (the stay phase
@@ -164,8 +165,8 @@ class _Public(ShellRecord, DealFacts, SplitLog):
     """What changes only between phases (all public)."""
     to_act: int | Chance | None
     """The seat to act, ``CHANCE`` at a chance node, ``None`` when the session is over."""
-    trick: tuple[int, ...]
-    """The current trick's card indices in play order."""
+    trick: tuple[Card, ...]
+    """The current trick's cards in play order (as its ``TrickWon`` event names them)."""
     leader: int
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
@@ -215,10 +216,11 @@ class Record(_Public):
     hands: tuple[int, ...]
     """Per seat: the card mask of its hand."""
     top: int
-    """The current trick's top card, the one winning it so far (B-5.6, by
-    :data:`~cardrules.bourre.tricks.RANKS`), kept as each card comes so that neither
-    the legal plays nor the trick's winner pass over the trick; -1 with no trick
-    begun. Public (it follows from the trick), so a seat's record leaves it out."""
+    """The position in :attr:`trick` of its top card, the one winning it so far (B-5.6,
+    by :data:`~cardrules.bourre.tricks.RANKS`), kept as each card comes so that
+    neither the legal plays nor the trick's winner pass over the trick (the winner is
+    the seat that far from the leader); -1 with no trick begun. Public (it follows
+    from the trick), so a seat's record leaves it out."""
     hidden: Hidden
     """What no seat sees whole, but the hands."""
 

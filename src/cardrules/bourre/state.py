@@ -134,7 +134,7 @@ class State(StateShell[Record]):
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the current trick, in play order."""
-        return tuple(map(STANDARD_DECK.__getitem__, self._record.trick))
+        return self._record.trick
 
     @property
     def stock(self) -> tuple[Card, ...]:

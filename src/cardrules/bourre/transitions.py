@@ -16,7 +16,6 @@ check each against a fresh :func:`~cardrules.bourre.legality.legal`.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TypeVar
 
 import attrs
@@ -365,20 +364,22 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     """B-5.1–B-5.6: play a card; a full trick goes to its winner, who leads next; after
     the last trick, settle (B-6)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    card = action.card.index
+    played = action.card
+    card = played.index
     hands = list(record.hands)
     hands[seat] ^= BITS[card]
     before = record.trick
-    trick = before + (card,)
+    trick = before + (played,)
     table = record.table
     trump = table.trump & 3
     if before:  # the card tops the trick if it ranks above its top card (B-5.6)
-        led, top = before[0] & 3, record.top
+        led, at = before[0].index & 3, record.top
+        top = before[at].index
         ranks = RANKS[trump][led]
         if ranks[card] > ranks[top]:
-            top = card
+            at, top = len(before), card
     else:
-        led, top = card & 3, card
+        led, at, top = card & 3, 0, card
     order = table.order
     recent = record.recent + (action,)
     if len(trick) < len(order):
@@ -387,12 +388,12 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
         after = _NEXT_IN[table.live][seat]
         must_head = table.deal.rules.must_head_following
         legal = plays(narrow(hands[after], led, top, trump, must_head))
-        return _next_card(record, after, tuple(hands), trick, top, recent), legal
+        return _next_card(record, after, tuple(hands), trick, at, recent), legal
     start = order.index(record.leader)
-    winner = order[(start + trick.index(top)) % len(order)]
+    winner = order[(start + at) % len(order)]
     tricks = list(record.tricks_won)
     tricks[winner] += 1
-    won = _trick_won(winner, itemgetter(*trick)(STANDARD_DECK))  # two cards or more
+    won = _trick_won(winner, trick)
     events = record.event_log
     if hands[winner]:
         return _trick_taken(

@@ -141,7 +141,7 @@ class View(ViewBase):
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the current trick, in play order."""
-        return tuple(map(STANDARD_DECK.__getitem__, self._public.trick))
+        return self._public.trick
 
     @property
     def trick_leader(self) -> int | None:
