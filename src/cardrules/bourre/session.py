@@ -280,7 +280,7 @@ def end_deal(
     session's end (:func:`is_last_deal`) ``record`` is the record as the deal ended;
     otherwise it may be one from before the deal's last action (only its deal, its
     logs but ``recent``, and its hidden logs are read: the next deal empties the rest)."""
-    deal = record.deal
+    deal = record.table.deal
     rules = deal.rules
     n = rules.players
     if not is_last_deal(deal):
@@ -322,7 +322,7 @@ def settle_stay(record: Record, order: tuple[int, ...], recent: tuple[Action, ..
     """B-3.2: the stay phase left fewer than two seats in, ``order`` (``recent`` the
     public log's newest actions; ``record`` as :func:`end_deal` takes it). With none,
     the pot carries; with one, it takes the pot without play."""
-    deal = record.deal
+    deal = record.table.deal
     pot = deal.pot
     if not order:
         logged: list[Event] = [_pot_carried(pot)]
@@ -347,12 +347,13 @@ def settle(
     record's event log: the deal's last events are logged at once; ``record`` as
     :func:`end_deal` takes it): the sole leader takes the pot; bourrés pay into the
     next pot."""
-    deal = record.deal
+    table = record.table
+    deal = table.deal
     rules = deal.rules
     n = rules.players
-    order = record.table.order
+    order = table.order
     before = deal.pot
-    counts = list(map(tricks.__getitem__, order))
+    counts = [tricks[seat] for seat in order]
     most = max(counts)
     stacks = list(deal.stacks)
     carried = most < rules.min_tricks or counts.count(most) > 1

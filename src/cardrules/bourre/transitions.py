@@ -90,15 +90,11 @@ def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal]:
-    """The deal's shuffle (:func:`_deal`) or a restock's (:func:`_restock`)."""
-    if record.table.phase is _DEAL:
-        return _deal(record, shuffle)
-    return _restock(record, shuffle)
-
-
-def _deal(record: Record, shuffle: Shuffle) -> tuple[Record, Legal]:
-    """Deal one card at a time from eldest (X-1); the dealer's last card is trump (B-2.2)."""
+    """The deal's shuffle: deal one card at a time from eldest (X-1); the dealer's last
+    card is trump (B-2.2). A restock's shuffle goes to :func:`_restock`."""
     table = record.table
+    if table.phase is not _DEAL:
+        return _restock(record, shuffle)
     deal = table.deal
     rules = deal.rules
     n, size = rules.players, rules.hand_size
@@ -205,17 +201,21 @@ _spoke = copier(Record, ("table", "to_act", "hands", "recent", "hidden"))
 in this order."""
 
 
-def _after_exchange(order: tuple[int, ...], seat: int) -> tuple[Phase, int, int]:
-    """The phase, seat to act and trick leader after ``seat`` of ``order`` (the seats
-    in) has been served.
+def _after_exchange(table: Table, seat: int) -> tuple[Phase, int, int]:
+    """The phase, seat to act and trick leader after ``seat``, a seat in (of
+    ``table.order``, from eldest), has been served: the next seat in exchanges, and
+    once eldest's turn comes round again, eldest leads (B-4.1, B-5.1).
 
-    >>> _after_exchange((1, 3), 1), _after_exchange((1, 3), 3)
+    >>> from cardrules.bourre.rules import Rules
+    >>> from cardrules.bourre.session import first_deal
+    >>> table = first_deal(Rules(), (100,) * 4, 0).table._replace(order=(1, 3), live=0b1010)
+    >>> _after_exchange(table, 1), _after_exchange(table, 3)
     ((Phase.EXCHANGE, 3, -1), (Phase.PLAY, 1, 1))
     """
-    position = order.index(seat)
-    if position + 1 < len(order):
-        return _EXCHANGE, order[position + 1], -1
-    return _PLAY, order[0], order[0]
+    after, first = _NEXT_IN[table.live][seat], table.order[0]
+    if after != first:
+        return _EXCHANGE, after, -1
+    return _PLAY, first, first
 
 
 def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Legal]:
@@ -233,7 +233,7 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
     exchanged[seat] = count
     up_discarded = hidden.up_discarded | discards >> table.trump & 1
     if count <= len(stock):
-        phase, to_act, leader = _after_exchange(table.order, seat)
+        phase, to_act, leader = _after_exchange(table, seat)
         after: int | Chance = to_act
         muck = hidden.muck | discards & ~(1 << table.trump)
         size = _muck_size(muck, up_discarded)
@@ -329,7 +329,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
     cards = shuffle.order
     drawn = cards[:need]
     kept = discards & ~(1 << table.trump)
-    phase, to_act, leader = _after_exchange(table.order, seat)
+    phase, to_act, leader = _after_exchange(table, seat)
     stock = cards[need:]
     hidden = deal_hidden(hidden, stock, kept, hidden.up_discarded, 0)
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
