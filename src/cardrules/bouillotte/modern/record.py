@@ -36,8 +36,9 @@ The representation, once for every module of the game:
   kept);
 * **what a seat may see** is a :class:`SeatRecord` (:mod:`.view`): the record's public
   fields and the :class:`Deal` shared as they are (nothing in them is hidden: the
-  cards face up are the deal's :attr:`Deal.shown`), and the seat's own hand and cards
-  received read from the :class:`Cards`; nothing is computed per seat beforehand.
+  cards face up are the deal's :attr:`Deal.shown`), and the seat's own cards received
+  read from the :class:`Cards` (its hand the newest three while a deal is under way);
+  nothing is computed per seat beforehand.
 
 >>> from .rules import Rules
 >>> mask(3), seats_in(0b1010, 4), FIRST_IN[4][2][0b1010], able((5, 0, 3), 0b011)
@@ -206,18 +207,24 @@ class Record(_Public):
 @attrs.frozen(slots=True)
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10): its public fields and its
-    :class:`Deal`, shared, and the seat's own hand and cards received (the public
-    record of a view, :mod:`.view`; the public fields are declared in
+    :class:`Deal`, shared, and the seat's own cards received, its hand the newest (the
+    public record of a view, :mod:`.view`; the public fields are declared in
     :class:`_Public`)."""
 
     seat: int
     """The seat that sees."""
-    hand: tuple[Card, ...]
-    """The seat's own cards in the order dealt (``()`` between deals)."""
     own_received: Log[tuple[Card, ...]]
     """The seat's :attr:`Cards.received`: its cards in each deal before the newest."""
     own_dealt: tuple[Card, ...]
-    """The seat's :attr:`Cards.dealt`: its cards in the newest deals, three a deal."""
+    """The seat's :attr:`Cards.dealt`: its cards in the newest deals, three a deal
+    (the deal under way's last: :attr:`hand`)."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards in the order dealt (``()`` between deals): the last
+        three of :attr:`own_dealt` while a deal is under way (no field of its own, so
+        a view copies one field less)."""
+        return self.own_dealt[-3:] if self.deal.phase is _BETTING else ()
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
@@ -225,6 +232,11 @@ class SeatRecord(_Public):
         them (its own log; the others' empty)."""
         own = received_of(self.own_received, self.own_dealt)
         return seat_only(len(self.stacks), self.seat, own)
+
+
+_BETTING = Phase.BETTING
+"""The phase of a deal under way (a global: reading an enum's member from its class
+costs about ten times as much)."""
 
 
 def received_of(past: Log[tuple[Card, ...]], dealt: tuple[Card, ...]) -> Log[tuple[Card, ...]]:

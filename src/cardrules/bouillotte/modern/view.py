@@ -112,7 +112,6 @@ seat_view = View._viewer(
         "past": "past",
         "recent": "recent",
         "seat": "seat",
-        "hand": "cards.hands[seat]",
         "own_received": "cards.received[seat]",
         "own_dealt": "cards.dealt[seat]",
     },
