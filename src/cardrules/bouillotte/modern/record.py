@@ -27,7 +27,8 @@ The representation, once for every module of the game:
   ``Log.CHUNK`` of them, kept as one tuple of cards per seat, :attr:`Cards.dealt`,
   so that a deal adds to four tuples and builds no log) and the events; the public
   log of actions is
-  kept as a log's two parts, its full chunks (``past``) and its newest actions
+  kept as a log's two parts, its full chunks (``past``, in the :class:`Deal`: they
+  change only at a shuffle) and its newest actions
   (``recent``, a tuple of the record itself: a betting action adds itself to it,
   ``recent + (action,)``, with no log built and no call, for the whole deal; the
   deal's shuffle folds its full chunks into ``past``,
@@ -109,6 +110,10 @@ class Deal(shell.Record):
     """The dealer given to ``new_game``."""
     event_log: Log[Event]
     """Every event since ``new_game`` (betting steps add none)."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of the public log (:attr:`Record.public_log`): they change only
+    when a shuffle folds :attr:`Record.recent` (or a hundred raises do), so they are
+    kept here, with what changes only between rounds, not copied by every step."""
 
 
 @attrs.frozen(slots=True)
@@ -153,8 +158,6 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
     """The seat to act, ``CHANCE``, or ``None`` when the session is over."""
     live: int
     """Seat mask: who is still in the deal (has not folded)."""
-    past: tuple[tuple[Action, ...], ...]
-    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
     recent: tuple[Action, ...]
     """The newest actions of :attr:`public_log`, after its full chunks: held in the
     record itself, so that a betting action adds one to a tuple and builds no log (it
@@ -162,6 +165,12 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of modern Bouillotte is private (views show every action whole)."""
+
+    @property
+    def past(self) -> tuple[tuple[Action, ...], ...]:  # type: ignore[override]
+        """The full chunks of :attr:`public_log` (shared by the states of a session;
+        kept in the :class:`Deal`)."""
+        return self.deal.past
 
     @property
     def players(self) -> int:

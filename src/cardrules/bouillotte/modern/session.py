@@ -87,6 +87,7 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         initial_stacks=stacks,
         initial_dealer=dealer,
         event_log=Log(),
+        past=(),
     )
     cards = Cards(
         deck=(),
@@ -105,7 +106,6 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         largest=0,
         live=mask(n),
         acted=0,
-        past=(),
         recent=(),
     )
     return start_deal(blank, stacks, [], dealer, 0)

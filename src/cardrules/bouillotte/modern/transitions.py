@@ -71,7 +71,7 @@ _TURNED = {card: _new_turned((card,)) for card in LARGEST_DECK}
 """The event of each single retourné turned up, made once (events are values: the
 deals share them); its ``cards`` are the deal's retournés."""
 _new_cards = constructor(Cards, ("deck", "hands", "brelans", "shuffles", "received", "dealt"))
-_dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "event_log"))
+_dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "event_log", "past"))
 """The cards and the deal once dealt."""
 _DEALT_AT_MOST = 3 * Log.CHUNK
 """How many cards :attr:`.Cards.dealt` holds per seat before a shuffle moves them to
@@ -102,8 +102,9 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         event_log = deal.event_log.extend(events)
     else:
         event_log = deal.event_log.append(turned)
+    past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     deal = _dealt_deal(
-        deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, event_log
+        deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, event_log, past
     )
     received, dealt = cards.received, cards.dealt
     if len(dealt[0]) < _DEALT_AT_MOST:
@@ -118,7 +119,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         received,
         dealt,
     )
-    return _open_round(record, deal, cards, 0, *record.logged_folding(HIDDEN_SHUFFLE))
+    return _open_round(record, deal, cards, 0, recent)
 
 
 def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
@@ -126,7 +127,7 @@ def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple
     return 0 if rules.announce_fee is None else brelans_of(rules, hands, retournes)
 
 
-_opened_round = copier(Record, ("deal", "cards", "to_act", "acted", "past", "recent"))
+_opened_round = copier(Record, ("deal", "cards", "to_act", "acted", "recent"))
 """``record`` as a betting round opens."""
 
 
@@ -135,11 +136,10 @@ def _open_round(
     deal: Deal,
     cards: Cards,
     number: int,
-    past: tuple[tuple[Action, ...], ...],
     recent: tuple[Action, ...],
 ) -> Next:
     """Betting round ``number`` begins (M-3.1, V-M.3) with ``deal``, ``cards`` and
-    the log's ``past`` and ``recent``, or, with fewer than two seats still in with
+    the log's ``recent`` (its ``past`` in ``deal``), or, with fewer than two seats still in with
     chips, the showdown (after the retourné change that the first round would have
     brought, V-M.4)."""
     stacks, live = record.stacks, record.live
@@ -148,12 +148,12 @@ def _open_round(
         if deal.waiting:  # the first round is not played: the change comes at once
             deal, cards = _change_retourne(deal, cards)
         deal = deal._replace(betting_round=number)
-        return showdown(record._replace(deal=deal, cards=cards, past=past, recent=recent))
+        return showdown(record._replace(deal=deal, cards=cards, recent=recent))
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
     n = deal.rules.players
     first = _FOLLOWING[n][deal.dealer][ready]  # the first from eldest
-    record = _opened_round(record, deal, cards, first, 0, past, recent)
+    record = _opened_round(record, deal, cards, first, 0, recent)
     return record, legal_of(
         deal, cards.brelans, first, stacks, record.contributions, record.largest, live
     )
@@ -229,10 +229,10 @@ def _betted(
     if following >= 0 and not stacks[following]:
         following = first_of[able(stacks, live & ~acted)]
     recent = record.recent + (action,)
+    deal = record.deal
     if len(recent) > _FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
-        record = record._replace(past=past)
-    deal = record.deal
+        deal = deal._replace(past=past)
     if deal.waiting:
         deal, cards = _waited(deal, record.cards, seat, stacks, live)
         if cards is not record.cards:
@@ -280,9 +280,7 @@ def _close_round(record: Record) -> Next:
             shown[seat] = hands[seat][: up + 1]
             events.append(CardsTurned(seat, hands[seat][up : up + 1]))
     deal = deal._replace(shown=tuple(shown), event_log=deal.event_log.extend(events))
-    return _open_round(
-        record, deal, record.cards, deal.betting_round + 1, record.past, record.recent
-    )
+    return _open_round(record, deal, record.cards, deal.betting_round + 1, record.recent)
 
 
 def on_check(record: Record, action: Check) -> Next:

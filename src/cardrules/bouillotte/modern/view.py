@@ -109,7 +109,6 @@ seat_view = View._viewer(
         "contributions": "contributions",
         "to_act": "to_act",
         "live": "live",
-        "past": "past",
         "recent": "recent",
         "seat": "seat",
         "own_received": "cards.received[seat]",
