@@ -64,6 +64,7 @@ from .rules import Rules
 
 __all__ = [
     "FIRST_IN",
+    "IN_PLAY_ORDER",
     "Cards",
     "Deal",
     "Record",
@@ -290,6 +291,17 @@ _SEATS_IN = {
     n: tuple(tuple(s for s in range(n) if seats >> s & 1) for seats in range(1 << n))
     for n in (3, 4, 5)
 }
+
+
+IN_PLAY_ORDER = {
+    n: tuple(
+        tuple(tuple(s for s in _ORDERS[n][first] if seats >> s & 1) for seats in range(1 << n))
+        for first in range(n)
+    )
+    for n in (3, 4, 5)
+}
+"""``IN_PLAY_ORDER[players][first][seats]``: the seats of the mask ``seats`` in play
+order from ``first`` (a table: the showdown reads it)."""
 
 
 FIRST_IN = {

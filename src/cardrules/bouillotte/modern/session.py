@@ -37,7 +37,7 @@ from cardrules.pots import (
 from .events import HandShown
 from .hands import values_of
 from .phase import Phase
-from .record import Cards, Deal, Record, mask, seats_from, seats_in
+from .record import IN_PLAY_ORDER, Cards, Deal, Record, mask, seats_from, seats_in
 from .rules import Rules
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
 _new_deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 _new_ante = constructor(AntePaid, ("seat", "amount"))
 _new_excess = constructor(ExcessReturned, ("seat", "amount"))
+_new_rebuy = constructor(Rebuy, ("seat", "amount"))
 _new_shown = constructor(HandShown, ("seat", "cards", "hand"))
 _new_pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
 """The events of every deal, built without their attrs ``__init__`` (the values passed
@@ -126,14 +127,15 @@ def start_deal(
     rules = old.rules
     n = rules.players
     ante = rules.ante
-    events.append(_new_deal_started(deal_number, dealer))
     rebuys = old.rebuys
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
         chips = tuple([chips - ante for chips in stacks])
         contributions = (ante,) * n
-        events += _full_antes(dealer, n, ante)
+        key = (deal_number, dealer, n, ante)
+        events += _FULL_ANTES.lookup(key) or _full_antes(key)
         largest = ante
     else:
+        events.append(_new_deal_started(deal_number, dealer))
         chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
         largest = max(contributions)
     deal = _opened(
@@ -153,7 +155,7 @@ def start_deal(
     return _between_deals(
         record,
         deal,
-        _no_cards(record.cards, n),
+        _cards_between(record.cards, (), _NO_HANDS[n], 0),
         chips,
         contributions,
         CHANCE,
@@ -186,7 +188,7 @@ def _antes(
             if chips[seat] == 0:
                 chips[seat] = rules.stack
                 rebought[seat] += 1
-                events.append(Rebuy(seat, rules.stack))
+                events.append(_new_rebuy(seat, rules.stack))
     ante = rules.ante
     for seat in order:
         amount = ante if ante < chips[seat] else chips[seat]
@@ -196,20 +198,19 @@ def _antes(
     return tuple(chips), tuple(contributions), tuple(rebought)
 
 
-_FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
-"""The ante events of a deal in which every seat antes in full, by dealer, seats and
-ante (events are values: the deals share them)."""
+_FULL_ANTES = BoundedCache[tuple[int, int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
+"""The events of the start of a deal in which every seat antes in full, by deal number,
+dealer, seats and ante (events are values: the deals share them)."""
 
 
-def _full_antes(dealer: int, players: int, ante: int) -> tuple[Event, ...]:
-    """The events of every seat anteing ``ante`` in full, eldest first (made once)."""
-    key = (dealer, players, ante)
-    found = _FULL_ANTES.lookup(key)
-    if found is None:
-        eldest = (dealer + 1) % players
-        found = tuple([_new_ante(seat, ante) for seat in seats_from(eldest, players)])
-        _FULL_ANTES.put(key, found)
-    return found
+def _full_antes(key: tuple[int, int, int, int]) -> tuple[Event, ...]:
+    """The events of the start of a deal ``key = (deal_number, dealer, players, ante)``
+    in which every seat antes ``ante`` in full: the deal started, then each ante,
+    eldest first (made once, kept in :data:`_FULL_ANTES`)."""
+    deal_number, dealer, players, ante = key
+    eldest = (dealer + 1) % players
+    antes = [_new_ante(seat, ante) for seat in seats_from(eldest, players)]
+    return _FULL_ANTES.put(key, (_new_deal_started(deal_number, dealer), *antes))
 
 
 _between_deals = copier(
@@ -235,12 +236,8 @@ _opened = copier(
 """The deal record of a deal about to begin (or of the session's end): every field
 given but the session's own (rules, initial stacks and dealer)."""
 _cards_between = copier(Cards, ("deck", "hands", "brelans"))
-"""A copy of the cards with these fields (the logs kept)."""
-
-
-def _no_cards(cards: Cards, players: int) -> Cards:
-    """``cards`` between deals: no deck, no hand (the logs kept)."""
-    return _cards_between(cards, (), _NO_HANDS[players], 0)
+"""A copy of the cards with these fields (the logs kept): between deals, no deck, no
+hand and no brelan."""
 
 
 def fold_out(record: Record, winner: int) -> Record:
@@ -273,12 +270,11 @@ def showdown(record: Record) -> Record:
     eldest = (deal.dealer + 1) % n
     live = record.live
     hands = record.cards.hands
-    shown = seats_in(live, n)
-    keys, texts = values_of(rules, hands, deal.retournes, shown)
-    for seat in seats_from(eldest, n):
-        if live >> seat & 1:
-            events.append(_new_shown(seat, hands[seat], texts[seat]))
-    for index, (amount, eligible) in enumerate(side_pots_of(contributions, shown)):
+    order = IN_PLAY_ORDER[n][eldest][live]  # the seats still in, from eldest
+    keys, texts = values_of(rules, hands, deal.retournes, order)
+    for seat in order:
+        events.append(_new_shown(seat, hands[seat], texts[seat]))
+    for index, (amount, eligible) in enumerate(side_pots_of(contributions, seats_in(live, n))):
         if not amount:
             continue
         best = None  # the best key among the eligible seats, and the seats that hold it
@@ -323,9 +319,8 @@ def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Re
         phase=Phase.OVER, retournes=(), dead_retournes=(), shown=_NO_HANDS[n], event_log=log
     )
     zeros = (0,) * n
-    return _between_deals(
-        record, deal, _no_cards(record.cards, n), stacks, zeros, None, 0, mask(n), 0
-    )
+    cards = _cards_between(record.cards, (), _NO_HANDS[n], 0)
+    return _between_deals(record, deal, cards, stacks, zeros, None, 0, mask(n), 0)
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
