@@ -46,16 +46,6 @@ Next = Record | tuple[Record, Legal]
 """What a transition returns: the record, with its legal set when it is known."""
 
 
-def deal_hands(order: tuple[Card, ...], eldest: int, players: int) -> tuple[tuple[Card, ...], ...]:
-    """Each seat's three cards, dealt one at a time from ``eldest`` (X-1, M-2.2).
-
-    >>> deal_hands(tuple(range(9)), 1, 3)
-    ((2, 5, 8), (0, 3, 6), (1, 4, 7))
-    """
-    hands: tuple[tuple[Card, ...], ...] = _DEALT[players][eldest](order)
-    return hands
-
-
 _DEALT = {
     n: tuple(
         itemgetter(*[slice((seat - eldest) % n, 3 * n, n) for seat in range(n)])
@@ -63,9 +53,13 @@ _DEALT = {
     )
     for n in (3, 4, 5)
 }
-"""Per number of seats and eldest: each seat's cards as a slice of the shuffled deck
-(the k-th seat from eldest gets cards k, k + players, k + 2 * players), all taken by one
-call."""
+"""Per number of seats and eldest: each seat's three cards, dealt one at a time from
+eldest (X-1, M-2.2), as a slice of the shuffled deck (the k-th seat from eldest gets
+cards k, k + players, k + 2 * players), all taken by one call (no function around it).
+
+>>> _DEALT[3][1](tuple(range(9)))
+((2, 5, 8), (0, 3, 6), (1, 4, 7))
+"""
 _new_turned = constructor(RetournesTurned, ("cards",))
 _TURNED = {card: _new_turned((card,)) for card in LARGEST_DECK}
 """The event of each single retourné turned up, made once (events are values: the
@@ -89,7 +83,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     n = rules.players
     order = shuffle.order
     eldest = (deal.dealer + 1) % n
-    hands = deal_hands(order, eldest, n)
+    hands: tuple[tuple[Card, ...], ...] = _DEALT[n][eldest](order)
     at = 3 * n  # the retourné(s) come right after the hands
     turned = _TURNED[order[at]] if rules.retournes == 1 else _new_turned(order[at : at + 2])
     retournes = turned.cards
@@ -267,8 +261,10 @@ def _close_round(record: Record) -> Next:
     next round opens; after the last, or with fewer than two seats able to bet, the
     showdown."""
     deal = record.deal
+    if deal.betting_round + 1 >= deal.rules.betting_rounds:
+        return showdown(record)
     ready = able(record.stacks, record.live)
-    if deal.betting_round + 1 >= deal.rules.betting_rounds or ready & (ready - 1) == 0:
+    if ready & (ready - 1) == 0:
         return showdown(record)
     n = deal.rules.players
     hands = record.cards.hands
@@ -305,7 +301,9 @@ def on_call(record: Record, action: Call) -> Next:
     largest = record.largest
     stacks = list(record.stacks)
     contributions = list(record.contributions)
-    amount = min(largest - contributions[seat], stacks[seat])
+    amount = largest - contributions[seat]
+    if amount > stacks[seat]:  # short: all-in (no min() call)
+        amount = stacks[seat]
     stacks[seat] -= amount
     contributions[seat] += amount
     return _betted(
