@@ -244,7 +244,7 @@ def fold_out(record: Record, winner: int) -> Record:
     """M-3.7: the last seat in takes the whole pot without showing; the deal ends."""
     amount = sum(record.contributions)
     n = record.players
-    stacks = list(record.stacks)
+    stacks = [*record.stacks]  # a display, not list(): no call
     stacks[winner] += amount
     shares = [0] * n
     shares[winner] = amount
@@ -258,8 +258,8 @@ def showdown(record: Record) -> Record:
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    stacks = list(record.stacks)
-    contributions = list(record.contributions)
+    stacks = [*record.stacks]  # a display, not list(): no call
+    contributions = [*record.contributions]
     events: list[Event] = []
     excess = uncalled_excess_unchecked(contributions)
     if excess is not None:

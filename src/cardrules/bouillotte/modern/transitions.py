@@ -299,8 +299,8 @@ def on_call(record: Record, action: Call) -> Next:
     less (all-in, M-3.4, X-3)."""
     seat: int = record.to_act  # type: ignore[assignment]
     largest = record.largest
-    stacks = list(record.stacks)
-    contributions = list(record.contributions)
+    stacks = [*record.stacks]  # a display, not list(): no call
+    contributions = [*record.contributions]
     amount = largest - contributions[seat]
     if amount > stacks[seat]:  # short: all-in (no min() call)
         amount = stacks[seat]
@@ -322,8 +322,8 @@ def on_raise(record: Record, action: Raise) -> Next:
     """A raise to ``action.to`` (M-3.3, X-3): every other seat must act again."""
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
-    stacks = list(record.stacks)
-    contributions = list(record.contributions)
+    stacks = [*record.stacks]  # a display, not list(): no call
+    contributions = [*record.contributions]
     stacks[seat] -= to - contributions[seat]
     contributions[seat] = to
     return _betted(
