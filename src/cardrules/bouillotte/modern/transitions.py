@@ -55,11 +55,8 @@ _DEALT = {
 }
 """Per number of seats and eldest: each seat's three cards, dealt one at a time from
 eldest (X-1, M-2.2), as a slice of the shuffled deck (the k-th seat from eldest gets
-cards k, k + players, k + 2 * players), all taken by one call (no function around it).
-
->>> _DEALT[3][1](tuple(range(9)))
-((2, 5, 8), (0, 3, 6), (1, 4, 7))
-"""
+cards k, k + players, k + 2 * players), all taken by one call, with no function around
+it: ``_DEALT[3][1](tuple(range(9)))`` is ``((2, 5, 8), (0, 3, 6), (1, 4, 7))``."""
 _new_turned = constructor(RetournesTurned, ("cards",))
 _TURNED = {card: _new_turned((card,)) for card in LARGEST_DECK}
 """The event of each single retourné turned up, made once (events are values: the
@@ -133,9 +130,9 @@ def _open_round(
     recent: tuple[Action, ...],
 ) -> Next:
     """Betting round ``number`` begins (M-3.1, V-M.3) with ``deal``, ``cards`` and
-    the log's ``recent`` (its ``past`` in ``deal``), or, with fewer than two seats still in with
-    chips, the showdown (after the retourné change that the first round would have
-    brought, V-M.4)."""
+    the log's ``recent`` (its ``past`` is in ``deal``), or, with fewer than two seats
+    still in with chips, the showdown (after the retourné change that the first round
+    would have brought, V-M.4)."""
     stacks, live = record.stacks, record.live
     ready = able(stacks, live)
     if ready & (ready - 1) == 0:  # fewer than two
