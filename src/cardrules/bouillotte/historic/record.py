@@ -15,19 +15,21 @@ Representation:
   ``contributions`` (put in this deal); the pot is ``carried`` + the contributions;
 * **logs** are :class:`~cardrules.game.Log` values shared between states: the
   shuffles and each seat's cards received (but those of the newest deals, up to
-  ``Log.CHUNK`` of them, are tuples, :attr:`Record.newest_shuffles` and one tuple of
-  hands per seat, :attr:`Record.dealt`, so that a deal adds to five tuples and builds
+  ``Log.CHUNK`` of them, are tuples, :attr:`Hidden.newest_shuffles` and one tuple of
+  hands per seat, :attr:`Hidden.dealt`, so that a deal adds to five tuples and builds
   no log), and the events (views share them: they show the whole session); the public
   log of actions (shuffles without their order) is kept as a log's full chunks
-  (:attr:`Record.past`) and the tuple of the newest actions (:attr:`Record.recent`), to
+  (:attr:`Deal.past`) and the tuple of the newest actions (:attr:`Record.recent`), to
   which a step adds its action without building a log
   (:class:`~cardrules.game.SplitLog`).
 
-A :class:`Record` holds what an action of the betting changes, and the hidden cards
-(the hands, the shuffles, the cards each seat received; a seat's view reads its
-:class:`SeatRecord`, the public fields and its own hand and cards received);
-everything else lives in its :class:`Deal`, shared by every state of a betting round
-and rebuilt only when a deal begins, at a carre, at the shuffle and when a deal ends.
+A :class:`Record` holds what an action of the betting changes, the hands, and the
+logs of hidden cards as one :class:`Hidden` value (the shuffles, the cards each seat
+received), which only a shuffle changes; a seat's view reads its :class:`SeatRecord`,
+the public fields and its own hand and cards received. Everything else lives in its
+:class:`Deal`, shared by every state of a betting round and rebuilt only when a deal
+begins, at a carre, at the shuffle and when a deal ends: so a step of the betting
+copies few fields.
 Every change is ``record._replace(field=value, ...)``.
 
 >>> SEATS[0b1010], AFTER[0b1010][3]
@@ -51,7 +53,17 @@ from cardrules.chance import Chance, Shuffle, whole_log
 from cardrules.events import Event
 from cardrules.game import Log, SplitLog, seat_only
 
-__all__ = ["AFTER", "ALL", "SEATS", "SET_AT", "Deal", "Record", "SeatRecord", "largest_of"]
+__all__ = [
+    "AFTER",
+    "ALL",
+    "SEATS",
+    "SET_AT",
+    "Deal",
+    "Hidden",
+    "Record",
+    "SeatRecord",
+    "largest_of",
+]
 
 ALL = (1 << PLAYERS) - 1
 """The mask of every seat."""
@@ -136,6 +148,10 @@ class Deal(shell.Record):
     """The dealer given to ``new_game``."""
     event_log: Log[Event] = attrs.field(repr=False)
     """What happened since ``new_game``."""
+    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
+    """The full chunks of the public log of actions up to the last shuffle (the
+    records' :attr:`~_Public.past`): only the shuffle changes them, or a raise once the
+    newest actions reach :attr:`~cardrules.game.SplitLog.FOLD_AT`."""
 
 
 @attrs.frozen(slots=True)
@@ -157,9 +173,6 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
     """The last seat to open or raise this deal, or ``None`` before the opening."""
     to_act: int | Chance | None
     """The seat to act, ``CHANCE`` at the shuffle, ``None`` at the end."""
-    past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
-    """The full chunks of :attr:`public_log` up to the last shuffle (shared by the
-    states of a session and by their views)."""
     recent: tuple[Action, ...] = attrs.field(repr=False)
     """The actions of :attr:`public_log` after :attr:`past`: a step adds its action to
     this tuple and builds no log; the shuffle moves its full chunks to :attr:`past`
@@ -167,6 +180,12 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
 
     own_actions: ClassVar[tuple[()]] = ()
     """No action of historic Bouillotte is private (views show every action whole)."""
+
+    @property  # SplitLog's field, read from the deal here
+    def past(self) -> tuple[tuple[Action, ...], ...]:  # type: ignore[override]
+        """The full chunks of :attr:`public_log` up to the last shuffle (kept in the
+        deal, shared by the states of a session and by their views)."""
+        return self.deal.past
 
     @property
     def pot(self) -> int:
@@ -185,16 +204,11 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
 
 
 @attrs.frozen(slots=True)
-class Record(_Public):
-    """The fields of one state: what an action changes, and its :class:`Deal` (the
-    public ones declared in :class:`_Public`)."""
+class Hidden(shell.Record):
+    """The logs of cards no seat sees whole (X-10): the shuffles' orders and each seat's
+    cards of every deal. Only a shuffle changes them, so a state's :class:`Record` holds
+    them as this one value, which every other step shares."""
 
-    pending: int
-    """Seat mask of the seats that still have to speak in the current cycle."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each seat's three cards (``()`` before the shuffle): here rather than in the
-    :class:`Deal`, so that a view leaves out the others' cards by replacing this field
-    of its record copy alone."""
     shuffles: Log[Shuffle] = attrs.field(repr=False)
     """The shuffles of the session's deals before those of :attr:`newest_shuffles`, in
     order (their orders are hidden)."""
@@ -211,10 +225,26 @@ class Record(_Public):
     """The shuffles of the deals of :attr:`dealt`, in order: a shuffle adds itself to
     this tuple and moves them into :attr:`shuffles` with the hands."""
 
+
+@attrs.frozen(slots=True)
+class Record(_Public):
+    """The fields of one state: what an action changes, its :class:`Deal` and its
+    :class:`Hidden` cards (the public ones declared in :class:`_Public`)."""
+
+    pending: int
+    """Seat mask of the seats that still have to speak in the current cycle."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's three cards (``()`` before the shuffle): here rather than in the
+    :class:`Deal`, so that a view leaves out the others' cards by replacing this field
+    of its record copy alone."""
+    hidden: Hidden = attrs.field(repr=False)
+    """The logs of hidden cards: a view keeps its own seat's items alone."""
+
     @property
     def log(self) -> Log[Action]:
         """Every action since ``new_game``, shuffles with their order."""
-        return whole_log(self.public_log, self.shuffles.extend(self.newest_shuffles))
+        hidden = self.hidden
+        return whole_log(self.public_log, hidden.shuffles.extend(hidden.newest_shuffles))
 
 
 @attrs.frozen(slots=True)
@@ -230,9 +260,9 @@ class SeatRecord(_Public):
     hand: tuple[Card, ...]
     """The seat's own cards (``()`` before the shuffle)."""
     own_received: Log[tuple[Card, ...]] = attrs.field(repr=False)
-    """The seat's :attr:`Record.received`: its cards of each deal before the newest."""
+    """The seat's :attr:`Hidden.received`: its cards of each deal before the newest."""
     own_dealt: tuple[tuple[Card, ...], ...] = attrs.field(repr=False)
-    """The seat's :attr:`Record.dealt`: its cards of each of the newest deals."""
+    """The seat's :attr:`Hidden.dealt`: its cards of each of the newest deals."""
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:

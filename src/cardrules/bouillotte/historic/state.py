@@ -25,7 +25,7 @@ from cardrules.bouillotte.historic import legality, session, transitions, view
 from cardrules.bouillotte.historic.actions import ACTIONS, Carre, Decline
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Deal, Record
+from cardrules.bouillotte.historic.record import Deal, Hidden, Record
 from cardrules.bouillotte.historic.rules import DECK, GAME_ID, PLAYERS, Rules
 from cardrules.cards import Card
 from cardrules.chance import Shuffle
@@ -178,6 +178,7 @@ def new_game(
         initial_stacks=start,
         initial_dealer=dealer,
         event_log=Log(),
+        past=(),
     )
     record = Record(
         deal=template,
@@ -188,12 +189,13 @@ def new_game(
         last_raiser=None,
         pending=0,
         to_act=None,
-        hands=((),) * PLAYERS,
-        past=(),
         recent=(),
-        shuffles=Log(),
-        received=(Log(),) * PLAYERS,
-        dealt=((),) * PLAYERS,
-        newest_shuffles=(),
+        hands=((),) * PLAYERS,
+        hidden=Hidden(
+            shuffles=Log(),
+            received=(Log(),) * PLAYERS,
+            dealt=((),) * PLAYERS,
+            newest_shuffles=(),
+        ),
     )
     return State(session.begin_deal(record, list(start), zeros, 0, None, [])[0])

@@ -23,6 +23,7 @@ from cardrules.bouillotte.historic.record import (
     SEATS,
     SET_AT,
     Deal,
+    Hidden,
     Record,
     largest_of,
 )
@@ -41,8 +42,8 @@ _CARRE, _DEAL, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.DEAL, Phase.BETTING, Ph
 _COUNT = tuple(len(seats) for seats in SEATS)
 """``_COUNT[mask]``: how many seats a mask holds."""
 _CHUNK = Log.CHUNK
-"""How many deals :attr:`.Record.dealt` and :attr:`.Record.newest_shuffles` hold before
-a shuffle moves them to :attr:`.Record.received` and :attr:`.Record.shuffles`."""
+"""How many deals :attr:`.Hidden.dealt` and :attr:`.Hidden.newest_shuffles` hold before
+a shuffle moves them to :attr:`.Hidden.received` and :attr:`.Hidden.shuffles`."""
 _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
@@ -124,30 +125,27 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
     pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
-    received, shuffles = record.received, record.shuffles
-    seen0, seen1, seen2, seen3 = record.dealt
+    hidden = record.hidden
+    received, shuffles = hidden.received, hidden.shuffles
+    seen0, seen1, seen2, seen3 = hidden.dealt
     if len(seen0) < _CHUNK:
         dealt = (seen0 + (hand0,), seen1 + (hand1,), seen2 + (hand2,), seen3 + (hand3,))
-        newest = record.newest_shuffles + (shuffle,)
+        newest = hidden.newest_shuffles + (shuffle,)
     else:  # Log.CHUNK deals: they move to the logs
-        received = tuple(map(Log.extend, received, record.dealt))
-        shuffles = shuffles.extend(record.newest_shuffles)
+        received = tuple(map(Log.extend, received, hidden.dealt))
+        shuffles = shuffles.extend(hidden.newest_shuffles)
         dealt, newest = ((hand0,), (hand1,), (hand2,), (hand3,)), (shuffle,)
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     to_act = AFTER[pending][(first - 1) % PLAYERS]  # -1 when nobody may speak
     record = _shuffled(
         record,
-        _turned_up(deal, order[3 * PLAYERS], None),
+        _turned_up(deal, order[3 * PLAYERS], None, past),
         _BETTING,
         pending,
         to_act,
         (hand0, hand1, hand2, hand3),
-        past,
         recent,
-        shuffles,
-        received,
-        dealt,
-        newest,
+        _new_hidden(shuffles, received, dealt, newest),
     )
     if not pending:
         return general_pass(record)
@@ -156,8 +154,9 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     return record, betting_legal(record, to_act, largest, pending & (pending - 1))
 
 
-_turned_up = copier(Deal, ("retourne", "showdown"))
-"""The deal once shuffled: the retourné up, the last showdown's hands put away."""
+_turned_up = copier(Deal, ("retourne", "showdown", "past"))
+"""The deal once shuffled: the retourné up, the last showdown's hands put away, the
+public log's full chunks moved to :attr:`.Deal.past`."""
 _shuffled = copier(
     Record,
     (
@@ -166,13 +165,12 @@ _shuffled = copier(
         "pending",
         "to_act",
         "hands",
-        "past",
         "recent",
-        "shuffles",
-        "received",
-        "dealt",
-        "newest_shuffles",
+        "hidden",
     ),
+)
+_new_hidden: Callable[..., Hidden] = constructor(
+    Hidden, ("shuffles", "received", "dealt", "newest_shuffles")
 )
 """The record once shuffled and dealt."""
 
@@ -261,7 +259,7 @@ def on_raise(record: Record, action: Raise) -> Step:
     recent = record.recent + (action,)
     if len(recent) > record.FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
-        record = record._replace(past=past)
+        record = record._replace(deal=record.deal._replace(past=past))
     if pending:
         following = AFTER[pending][seat]
         changed = _raised(record, _BETTING, stacks, contributions, seat, pending, following, recent)

@@ -133,12 +133,11 @@ seat_view = View._viewer(
         "live": "live",
         "last_raiser": "last_raiser",
         "to_act": "to_act",
-        "past": "past",
         "recent": "recent",
         "seat": "seat",
         "hand": "hands[seat]",
-        "own_received": "received[seat]",
-        "own_dealt": "dealt[seat]",
+        "own_received": "hidden.received[seat]",
+        "own_dealt": "hidden.dealt[seat]",
     },
 )
 """``seat_view(record, seat, legal)``: what :func:`view_of` returns, in one Python call
