@@ -76,11 +76,15 @@ def side_pots_of(
     >>> side_pots_of((6, 3, 6, 2), (0, 1), dead=1)
     ((12, (0, 1)), (6, (0,)))
     """
-    levels = sorted({contributions[seat] for seat in seats})
-    if len(levels) == 1:  # the common case: every seat still in put in the same
-        return ((sum(contributions) + dead, seats),)
-    if not levels:  # nobody still in: every chip in one pot that nobody can win
+    if not seats:  # nobody still in: every chip in one pot that nobody can win
         return ((sum(contributions) + dead, ()),)
+    level = contributions[seats[0]]
+    for seat in seats:  # a plain loop: no set built when every level is the same
+        if contributions[seat] != level:
+            break
+    else:  # the common case: every seat still in put in the same
+        return ((sum(contributions) + dead, seats),)
+    levels = sorted({contributions[seat] for seat in seats})
     pots: list[tuple[int, tuple[int, ...]]] = []
     below, top = 0, levels[-1]
     for level in levels:  # each level of a live seat's contribution closes a pot
@@ -183,13 +187,17 @@ def uncalled_excess_unchecked(contributions: Sequence[int]) -> tuple[int, int] |
     >>> uncalled_excess_unchecked((10, 4, 7))
     (0, 3)
     """
-    if len(contributions) < 2:
+    first = second = -1  # the two largest (contributions are never negative)
+    seat = at = 0
+    for chips in contributions:  # one pass, no sort
+        if chips > first:
+            first, second, at = chips, first, seat
+        elif chips > second:
+            second = chips
+        seat += 1
+    if first == second or second < 0:  # a tie at the top, or fewer than two seats
         return None
-    ordered = sorted(contributions)  # one sort finds the two largest
-    first, second = ordered[-1], ordered[-2]
-    if first == second:
-        return None
-    return contributions.index(first), first - second
+    return at, first - second
 
 
 def eldest_order(first: int, players: int) -> tuple[int, ...]:
