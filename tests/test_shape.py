@@ -184,3 +184,29 @@ def test_the_line_counter_counts_code_not_docstrings() -> None:
     (node,) = ast.parse(source).body
     assert isinstance(node, ast.FunctionDef)
     assert _code_lines(node) == 61
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_records_legal_sets_and_logs_carry_no_weakref_slot(game: str) -> None:
+    """Every step builds a record and a legal set and may build a log: none carries a
+    ``__weakref__`` slot (eight bytes an object, and a weakref check when it is freed).
+    An attrs class adds one unless told not to, its subclasses included."""
+    import importlib
+
+    import attrs
+
+    from cardrules.game import Log
+    from cardrules.legal import Legal
+
+    package = "cardrules." + game.replace("/", ".")
+    classes: list[type] = [Log, Legal]
+    for name in ("record", "legality"):
+        module = importlib.import_module(f"{package}.{name}")
+        classes += [
+            value
+            for value in vars(module).values()
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__
+        ]
+    assert len(classes) > 4
+    with_slot = [cls.__qualname__ for cls in classes if hasattr(cls, "__weakref__")]
+    assert with_slot == []

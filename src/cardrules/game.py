@@ -52,7 +52,7 @@ class _Chunk(tuple[Any, ...]):
         return (_Chunk, (tuple(self),))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Log(Generic[T]):
     """An append-only sequence that shares structure between versions.
 

@@ -27,7 +27,7 @@ _MOST_LISTED = 12
 """How many single actions :meth:`Legal.describe` names before it counts the rest."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Legal:
     """Every legal action of one state: actions listed one by one, and an optional
     range of raises (``Raise(to)`` for ``low <= to <= high``; none when

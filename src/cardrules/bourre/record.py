@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Deal(ShellRecord):
     """What changes only between deals: the rules, the dealer, money, where the deal
     begins in the logs."""
@@ -100,7 +100,7 @@ class Deal(ShellRecord):
     """The dealer given to ``new_game``."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Table(ShellRecord):
     """What changes only between phases (or when a seat drops or exchanges), all of it
     public: the phase, the seats in, the trump up-card, the sizes of the stock and the
@@ -128,7 +128,7 @@ class Table(ShellRecord):
     """Seat mask: the seats that have not dropped out of this deal (B-3.1)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Hidden(ShellRecord):
     """What no seat sees whole (X-10), but the hands: the stock's order, the muck,
     whether the dealer discarded the trump up-card, and for the whole session the
@@ -153,7 +153,7 @@ class Hidden(ShellRecord):
     """Per seat: ``(index in the public log, exchange)`` of each of its own exchanges."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class _Public(ShellRecord, DealFacts, SplitLog):
     """The fields and members of a state's :class:`Record` that a seat's
     :class:`SeatRecord` shares (all public), declared once for both, and the members
@@ -208,7 +208,7 @@ class _Public(ShellRecord, DealFacts, SplitLog):
         return self.table.deal
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Record(_Public):
     """The fields of a state: what one action changes, its :class:`Table` and its
     :class:`Hidden` (the public ones declared in :class:`_Public`)."""
@@ -250,7 +250,7 @@ class Record(_Public):
         return bool(self.hidden.up_discarded)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10): its public fields, shared, and
     the seat's own hand, cards received and exchanges (the public record of a view,

@@ -41,7 +41,7 @@ _OTHERS = tuple(tuple(other for other in range(4) if other != seat) for seat in 
 _CARRE, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.BETTING, Phase.PLUS_RIEN
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class _Betting(Legal):
     """A betting legal set with raises ``low … high`` (``0 <= low <= high < 4096``),
     spelled out as one slice of the interned raises (the core's

@@ -116,7 +116,7 @@ SET_AT: tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...] = (
 tuple built, no list to copy)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Deal(shell.Record):
     """The facts of one deal that checks, calls, raises and folds leave unchanged."""
 
@@ -154,7 +154,7 @@ class Deal(shell.Record):
     newest actions reach :attr:`~cardrules.game.SplitLog.FOLD_AT`."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class _Public(shell.Record, shell.DealFacts, SplitLog):
     """The fields and members of a state's :class:`Record` that a seat's
     :class:`SeatRecord` shares (all public), declared once for both."""
@@ -203,7 +203,7 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
         return self.deal.event_log
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Hidden(shell.Record):
     """The logs of cards no seat sees whole (X-10): the shuffles' orders and each seat's
     cards of every deal. Only a shuffle changes them, so a state's :class:`Record` holds
@@ -226,7 +226,7 @@ class Hidden(shell.Record):
     this tuple and moves them into :attr:`shuffles` with the hands."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Record(_Public):
     """The fields of one state: what an action changes, its :class:`Deal` and its
     :class:`Hidden` cards (the public ones declared in :class:`_Public`)."""
@@ -247,7 +247,7 @@ class Record(_Public):
         return whole_log(self.public_log, hidden.shuffles.extend(hidden.newest_shuffles))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10), the public record of its view:
     the record's public fields, shared, and the seat's own hand and cards received

@@ -43,7 +43,7 @@ _SPELL_AT_ONCE = 64
 """A legal set with at most this many raises is spelled out once, when it is made."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class BettingLegal(Legal):
     """A betting state's :class:`~cardrules.legal.Legal`. One value serves every state
     with the same listed actions and raise range, so one with a few raises keeps its

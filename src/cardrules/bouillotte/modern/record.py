@@ -77,7 +77,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Deal(shell.Record):
     """What every seat sees that changes only between phases, betting rounds or deals."""
 
@@ -117,7 +117,7 @@ class Deal(shell.Record):
     kept here, with what changes only between rounds, not copied by every step."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Cards(shell.Record):
     """Who holds which card: the deal's deck and hands, and every seat's cards since
     ``new_game`` (what the cards face up are is public: :attr:`Deal.shown`). A view
@@ -142,7 +142,7 @@ class Cards(shell.Record):
     and moves them into :attr:`received` once they hold ``Log.CHUNK`` deals."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class _Public(shell.Record, shell.DealFacts, SplitLog):
     """The fields and members of a state's :class:`Record` that a seat's
     :class:`SeatRecord` shares (all public), declared once for both; the public log
@@ -189,7 +189,7 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
         return sum(self.contributions)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Record(_Public):
     """The fields of a state: what a betting action changes, the :class:`Deal` and the
     :class:`Cards` (the public ones declared in :class:`_Public`)."""
@@ -214,7 +214,7 @@ class Record(_Public):
         return tuple(map(received_of, cards.received, cards.dealt))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class SeatRecord(_Public):
     """What one seat sees of a :class:`Record` (X-10): its public fields and its
     :class:`Deal`, shared, and the seat's own cards received, its hand the newest (the
