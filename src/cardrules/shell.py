@@ -344,9 +344,9 @@ class StateShell(Generic[R]):
         instead of through the public properties. A shuffle that :func:`sample_chance`
         draws with a plain ``Random`` is a permutation of the chance cards by
         construction: its transition runs without :meth:`apply`'s check."""
-        state = self
-        steps = 0
+        state, steps = self, 0
         limit = -1 if max_steps is None else max_steps
+        view_of = self._view_of  # the hook, read once: every state here is of this class
         while steps != limit:
             record = state._record
             actor = record.to_act
@@ -354,7 +354,7 @@ class StateShell(Generic[R]):
                 legal = state._legal_cache
                 if legal is None:
                     legal = state.legal()
-                view = state._view_of(record, actor, legal)
+                view = view_of(record, actor, legal)
                 state = state.apply(policies[actor](view, rng))
             elif actor is CHANCE:
                 shuffle = sample_chance(state, chance)  # type: ignore[arg-type]
