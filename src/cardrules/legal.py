@@ -42,6 +42,10 @@ class Legal:
     """The largest legal ``Raise(to)`` (``low > high``: no raise is legal)."""
     at: int = 0
     """Where the raises stand in :meth:`actions`: after ``listed[:at]``."""
+    spelled: tuple[Action, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    """Every legal action spelled out, kept by a legal set that many states share (a
+    function of the other fields, so it takes no part in equality); ``None``: spelled
+    out by :meth:`actions` when asked."""
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` is legal: O(1) for raises, a short scan otherwise; never
@@ -83,6 +87,8 @@ class Legal:
         """Every legal action, raise amounts spelled out, in order."""
         if self.low > self.high:
             return self.listed
+        if self.spelled is not None:
+            return self.spelled
         at, listed = self.at, self.listed
         raises = raises_between(self.low, self.high)
         return listed[:at] + raises + listed[at:]

@@ -151,7 +151,10 @@ class ViewBase:
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions when it is to act, else ``()``; equal to the state's."""
         legal = self._legal
-        return legal.listed if legal.low > legal.high else legal.actions()
+        if legal.low > legal.high:
+            return legal.listed
+        spelled = legal.spelled  # kept by a shared legal set: no call
+        return legal.actions() if spelled is None else spelled
 
     @property
     def dealer(self) -> int:

@@ -43,7 +43,7 @@ _STAY, _EXCHANGE, _PLAY = Phase.STAY, Phase.EXCHANGE, Phase.PLAY
 STAY_OR_DROP = Legal((STAY_IN, DROP))
 """The legal set of the stay phase (B-3.1)."""
 
-_listed = constructor(Legal, ("listed",), low=1, high=0, at=0)
+_listed = constructor(Legal, ("listed",), low=1, high=0, at=0, spelled=None)
 """``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
 _BYTE_PLAYS = tuple(
     tuple(

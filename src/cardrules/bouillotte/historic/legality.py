@@ -56,7 +56,7 @@ class _Betting(Legal):
 
 
 _new_betting: Callable[[tuple[Action, ...], int, int, int], Legal] = constructor(
-    _Betting, ("listed", "low", "high", "at")
+    _Betting, ("listed", "low", "high", "at"), spelled=None
 )
 
 

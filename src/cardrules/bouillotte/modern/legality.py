@@ -47,18 +47,11 @@ _SPELL_AT_ONCE = 64
 class BettingLegal(Legal):
     """A betting state's :class:`~cardrules.legal.Legal`. One value serves every state
     with the same listed actions and raise range, so one with a few raises keeps its
-    actions spelled out for all of them (its size counts them)."""
-
-    _spelled: tuple[Action, ...] | None = attrs.field(default=None, eq=False, repr=False)
-    """The actions spelled out, when there are few; ``None``: spelled when asked."""
-
-    def actions(self) -> tuple[Action, ...]:
-        """Every legal action, raise amounts spelled out, in order."""
-        spelled = self._spelled
-        return Legal.actions(self) if spelled is None else spelled
+    actions spelled out for all of them (:attr:`~cardrules.legal.Legal.spelled`; its
+    size counts them)."""
 
     def __sizeof__(self) -> int:
-        spelled = self._spelled
+        spelled = self.spelled
         return object.__sizeof__(self) + (0 if spelled is None else sys.getsizeof(spelled))
 
 
