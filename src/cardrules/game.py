@@ -203,8 +203,14 @@ class SplitLog:
     """
 
     __slots__ = ()
-    past: tuple[tuple[Action, ...], ...]
     recent: tuple[Action, ...]
+
+    if TYPE_CHECKING:  # a field of the record, or a property that reads it elsewhere
+
+        @property
+        def past(self) -> tuple[tuple[Action, ...], ...]:
+            """The log's full chunks."""
+            ...
 
     FOLD_AT: ClassVar[int] = 4 * _CHUNK
     """How long :attr:`recent` may grow in a stretch with no bound of its own before

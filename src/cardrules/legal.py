@@ -17,6 +17,8 @@ amounts at stake.
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 
 from cardrules.actions import Action, Raise, raises_between
@@ -46,6 +48,10 @@ class Legal:
     """Every legal action spelled out, kept by a legal set that many states share (a
     function of the other fields, so it takes no part in equality); ``None``: spelled
     out by :meth:`actions` when asked."""
+
+    def __sizeof__(self) -> int:
+        spelled = self.spelled  # kept actions count towards a cache's size
+        return object.__sizeof__(self) + (0 if spelled is None else sys.getsizeof(spelled))
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` is legal: O(1) for raises, a short scan otherwise; never

@@ -181,8 +181,8 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
     own_actions: ClassVar[tuple[()]] = ()
     """No action of historic Bouillotte is private (views show every action whole)."""
 
-    @property  # SplitLog's field, read from the deal here
-    def past(self) -> tuple[tuple[Action, ...], ...]:  # type: ignore[override]
+    @property  # SplitLog's chunks, read from the deal here
+    def past(self) -> tuple[tuple[Action, ...], ...]:
         """The full chunks of :attr:`public_log` up to the last shuffle (kept in the
         deal, shared by the states of a session and by their views)."""
         return self.deal.past

@@ -14,8 +14,6 @@ BettingLegal(listed=(Check(),), low=2, high=6, at=1)
 
 from __future__ import annotations
 
-import sys
-
 import attrs
 
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise
@@ -49,10 +47,6 @@ class BettingLegal(Legal):
     with the same listed actions and raise range, so one with a few raises keeps its
     actions spelled out for all of them (:attr:`~cardrules.legal.Legal.spelled`; its
     size counts them)."""
-
-    def __sizeof__(self) -> int:
-        spelled = self.spelled
-        return object.__sizeof__(self) + (0 if spelled is None else sys.getsizeof(spelled))
 
 
 _LEGALS = BoundedCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)

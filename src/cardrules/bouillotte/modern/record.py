@@ -168,7 +168,7 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
     """No action of modern Bouillotte is private (views show every action whole)."""
 
     @property
-    def past(self) -> tuple[tuple[Action, ...], ...]:  # type: ignore[override]
+    def past(self) -> tuple[tuple[Action, ...], ...]:
         """The full chunks of :attr:`public_log` (shared by the states of a session;
         kept in the :class:`Deal`)."""
         return self.deal.past
