@@ -128,14 +128,14 @@ def start_deal(
     n = rules.players
     ante = rules.ante
     rebuys = old.rebuys
+    events.append(_new_deal_started(deal_number, dealer))
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
         chips = tuple([chips - ante for chips in stacks])
         contributions = (ante,) * n
-        key = (deal_number, dealer, n, ante)
+        key = (dealer, n, ante)
         events += _FULL_ANTES.lookup(key) or _full_antes(key)
         largest = ante
     else:
-        events.append(_new_deal_started(deal_number, dealer))
         chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
         largest = max(contributions)
     deal = _opened(
@@ -198,19 +198,19 @@ def _antes(
     return tuple(chips), tuple(contributions), tuple(rebought)
 
 
-_FULL_ANTES = BoundedCache[tuple[int, int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
-"""The events of the start of a deal in which every seat antes in full, by deal number,
-dealer, seats and ante (events are values: the deals share them)."""
+_FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
+"""The ante events of a deal in which every seat antes in full, by dealer, seats and
+ante (events are values: the deals share them; a key holds no deal number, so a long
+session keeps hitting the few it has)."""
 
 
-def _full_antes(key: tuple[int, int, int, int]) -> tuple[Event, ...]:
-    """The events of the start of a deal ``key = (deal_number, dealer, players, ante)``
-    in which every seat antes ``ante`` in full: the deal started, then each ante,
-    eldest first (made once, kept in :data:`_FULL_ANTES`)."""
-    deal_number, dealer, players, ante = key
+def _full_antes(key: tuple[int, int, int]) -> tuple[Event, ...]:
+    """The events of every seat anteing ``ante`` in full, eldest first, for ``key =
+    (dealer, players, ante)`` (made once, kept in :data:`_FULL_ANTES`)."""
+    dealer, players, ante = key
     eldest = (dealer + 1) % players
-    antes = [_new_ante(seat, ante) for seat in seats_from(eldest, players)]
-    return _FULL_ANTES.put(key, (_new_deal_started(deal_number, dealer), *antes))
+    antes = tuple([_new_ante(seat, ante) for seat in seats_from(eldest, players)])
+    return _FULL_ANTES.put(key, antes)
 
 
 _between_deals = copier(
