@@ -37,6 +37,7 @@ __all__ = [
     "play",
     "random_policy",
     "sample_chance",
+    "shuffled",
     "whole_log",
 ]
 
@@ -190,7 +191,22 @@ def sample_chance(state: GameState, rng: random.Random) -> Shuffle:
             f"sample_chance needs a chance node; this state's to_act is {state.to_act!r}"
         )
     _check_rng(rng, "sample_chance: rng")
-    order = list(state.chance_cards)
+    return shuffled(state.chance_cards, rng)
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> Shuffle:
+    """The :class:`Shuffle` of ``cards`` (a chance node's ``chance_cards``) in an order
+    drawn from ``rng``: what :func:`sample_chance` returns once it has checked its
+    arguments, and what :func:`play`'s loop asks for directly (it checked its ``rng``
+    once, and reads the chance cards from the state's record).
+
+    >>> import random
+    >>> from cardrules.bourre import new_game
+    >>> state = new_game()
+    >>> shuffled(state.chance_cards, random.Random(1)) == sample_chance(state, random.Random(1))
+    True
+    """
+    order = list(cards)
     if rng.__class__ is random.Random:
         _shuffle(rng, order)
     else:  # a subclass may draw its own way: its own shuffle

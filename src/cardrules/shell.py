@@ -45,7 +45,7 @@ import attrs
 
 from cardrules._fast import cache_setter, constructor, is_draft, resetting_replacer
 from cardrules.actions import Action, Raise
-from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle, is_permutation, sample_chance
+from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle, is_permutation, shuffled
 from cardrules.errors import IllegalActionError, shorten
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
@@ -341,9 +341,9 @@ class StateShell(Generic[R]):
     ) -> Self:
         """The loop of :func:`cardrules.play` from this state (its arguments already
         checked): the very same steps, views and draws, reading the record directly
-        instead of through the public properties. A shuffle that :func:`sample_chance`
-        draws with a plain ``Random`` is a permutation of the chance cards by
-        construction: its transition runs without :meth:`apply`'s check."""
+        instead of through the public properties; shuffles drawn as :func:`sample_chance`
+        draws them (:func:`~cardrules.chance.shuffled`); one drawn with a plain ``Random``
+        is a permutation by construction: its transition runs without :meth:`apply`'s check."""
         state, steps = self, 0
         limit = -1 if max_steps is None else max_steps
         view_of = self._view_of  # the hook, read once: every state here is of this class
@@ -357,7 +357,7 @@ class StateShell(Generic[R]):
                 view = view_of(record, actor, legal)
                 state = state.apply(policies[actor](view, rng))
             elif actor is CHANCE:
-                shuffle = sample_chance(state, chance)  # type: ignore[arg-type]
+                shuffle = shuffled(state._chance_cards(record), chance)
                 if chance.__class__ is Random:  # a permutation: built as apply builds
                     result = state._TRANSITIONS[Shuffle](record, shuffle)
                     if result.__class__ is tuple:
