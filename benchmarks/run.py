@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import itertools
 import json
 import os
@@ -91,10 +92,14 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def child(script: Path, *args: object, timeout: float = 600) -> dict[str, Any]:
-    """Run one measuring process and return the JSON it printed last."""
+def child(
+    script: Path, *args: object, timeout: float = 600, cpus: list[int] | None = None
+) -> dict[str, Any]:
+    """Run one measuring process and return the JSON it printed last; with ``cpus``, the
+    process runs on those CPUs only (``os.sched_setaffinity``, Linux)."""
     command = [sys.executable, str(script), *map(str, args)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    pin = None if not cpus else functools.partial(os.sched_setaffinity, 0, cpus)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, preexec_fn=pin)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -119,14 +124,25 @@ def run_loops(args: argparse.Namespace) -> dict[str, Any]:
         label, baseline = GAMES[game]
         floor_deals = 2000
         if floor is not None:  # size the baseline's runs to last as long as the engine's
-            probe = child(floor, "--game", baseline, "--deals", 2000, "--warmup", 50)
+            probe = child(
+                floor, "--game", baseline, "--deals", 2000, "--warmup", 50, cpus=args.affinity
+            )
             floor_deals = max(200, int(args.seconds * 1e6 / probe["us_per_deal"]))
         rounds = []
         for index in range(args.pairs):
             seed = args.seed + index
             log(f"loops: {game}, round {index + 1} of {args.pairs}")
             views = child(
-                ENGINE, "loop", "--game", game, "--views", "--seconds", args.seconds, "--seed", seed
+                ENGINE,
+                "loop",
+                "--game",
+                game,
+                "--views",
+                "--seconds",
+                args.seconds,
+                "--seed",
+                seed,
+                cpus=args.affinity,
             )
             bare = child(
                 ENGINE,
@@ -138,9 +154,19 @@ def run_loops(args: argparse.Namespace) -> dict[str, Any]:
                 args.seconds,
                 "--seed",
                 seed,
+                cpus=args.affinity,
             )
             base = (
-                child(floor, "--game", baseline, "--deals", floor_deals, "--seed", seed)
+                child(
+                    floor,
+                    "--game",
+                    baseline,
+                    "--deals",
+                    floor_deals,
+                    "--seed",
+                    seed,
+                    cpus=args.affinity,
+                )
                 if floor is not None
                 else None
             )
@@ -193,6 +219,7 @@ def run_others(args: argparse.Namespace) -> list[dict[str, Any]]:
                         args.seconds,
                         "--seed",
                         args.seed + index,
+                        cpus=args.affinity,
                     )
                 except (RuntimeError, subprocess.TimeoutExpired, ValueError) as error:
                     # another engine that fails must not stop the run: the row says why
@@ -649,9 +676,11 @@ def as_rst(results: dict[str, Any]) -> str:
 
 
 def _meta_line(meta: dict[str, Any]) -> str:
+    pinned = meta.get("options", {}).get("affinity")
+    where = f", the loops on CPU {' '.join(map(str, pinned))}" if pinned else ""
     return (
         f"cardrules {meta['cardrules']}, CPython {meta['python']} on {meta['machine']}, "
-        f"{meta['cpus']} CPUs, {meta['date']}, {meta['mode']} run"
+        f"{meta['cpus']} CPUs, {meta['date']}, {meta['mode']} run{where}"
     )
 
 
@@ -733,6 +762,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="the other engines' rows (all; quick: nlhe-4 python_kuhn_poker)",
     )
     parser.add_argument("--seconds", type=float, help="seconds per loop process (0.5; quick 0.1)")
+    parser.add_argument(
+        "--affinity",
+        type=int,
+        nargs="+",
+        metavar="CPU",
+        help="run the timed loops (engine, baseline, other engines) on these CPUs only "
+        "(Linux; default: wherever the system puts them)",
+    )
     parser.add_argument("--late-deal", type=int, default=200, help="the late deal of views")
     parser.add_argument("--view-repeats", type=int, help="timed batches per view figure")
     parser.add_argument("--view-batch", type=int, help="views per timed batch")
@@ -807,6 +844,7 @@ def main(argv: list[str] | None = None) -> None:
                     "other_pairs",
                     "other_rows",
                     "seconds",
+                    "affinity",
                     "late_deal",
                     "view_repeats",
                     "view_batch",
