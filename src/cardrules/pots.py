@@ -84,16 +84,29 @@ def side_pots_of(
             break
     else:  # the common case: every seat still in put in the same
         return ((sum(contributions) + dead, seats),)
-    levels = sorted({contributions[seat] for seat in seats})
+    levels = [level]
+    for seat in seats:  # the live seats' levels, each once
+        chips = contributions[seat]
+        if chips not in levels:
+            levels.append(chips)
+    levels.sort()
     pots: list[tuple[int, tuple[int, ...]]] = []
     below, top = 0, levels[-1]
     for level in levels:  # each level of a live seat's contribution closes a pot
+        amount = dead
         if level == top:  # chips of folded seats above every live level join the last pot
-            amount = sum([c - below for c in contributions if c > below])
+            for chips in contributions:
+                if chips > below:
+                    amount += chips - below
         else:
-            amount = sum([(c if c < level else level) - below for c in contributions if c > below])
-        eligible = tuple([seat for seat in seats if contributions[seat] >= level])
-        pots.append((amount + dead, eligible))
+            for chips in contributions:
+                if chips > below:
+                    amount += (chips if chips < level else level) - below
+        eligible = []
+        for seat in seats:
+            if contributions[seat] >= level:
+                eligible.append(seat)
+        pots.append((amount, tuple(eligible)))
         below, dead = level, 0
     return tuple(pots)
 
