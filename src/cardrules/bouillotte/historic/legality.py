@@ -31,28 +31,31 @@ _CHECK_ALONE = Legal((CHECK,))
 _CALL_OR_FOLD = Legal((CALL, FOLD))
 _CHECK_LISTED: tuple[Action, ...] = (CHECK,)
 _CALL_LISTED: tuple[Action, ...] = (CALL, FOLD)
-_CHECK_HEAD: tuple[Action, ...] = (CHECK,)
-_CALL_HEAD: tuple[Action, ...] = (CALL,)
-_FOLD_TAIL: tuple[Action, ...] = (FOLD,)
 _TABLE = 4096
-_RAISES: tuple[Action, ...] = tuple(map(raise_to, range(_TABLE)))
-"""The interned raises ``0 … 4095``, in order: a range of them is one slice."""
+_SPELLING: list[Action] = [*map(raise_to, range(_TABLE)), FOLD]
+"""The interned raises ``0 … 4095`` in order, and one item more: a listing of raises
+``low … high`` is the slice ``low - 1 … high`` (or ``high + 1``) of it, a new list whose
+first (and last) item the check or call (and the fold) replace, made a tuple: two
+objects built, not three. The table itself is a list that nothing changes."""
 _OTHERS = tuple(tuple(other for other in range(4) if other != seat) for seat in range(4))
 _CARRE, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.BETTING, Phase.PLUS_RIEN
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class _Betting(Legal):
-    """A betting legal set with raises ``low … high`` (``0 <= low <= high < 4096``),
-    spelled out as one slice of the interned raises (the core's
+    """A betting legal set with raises ``low … high`` (``1 <= low <= high < 4096``),
+    spelled out from one slice of the interned raises (the core's
     :meth:`~cardrules.legal.Legal.actions` builds them one call at a time)."""
 
     def actions(self) -> tuple[Action, ...]:
         """Every legal action, raise amounts spelled out, in order."""
-        raises = _RAISES[self.low : self.high + 1]
         if self.listed is _CALL_LISTED:
-            return _CALL_HEAD + raises + _FOLD_TAIL
-        return _CHECK_HEAD + raises
+            spelled = _SPELLING[self.low - 1 : self.high + 2]
+            spelled[0], spelled[-1] = CALL, FOLD
+        else:
+            spelled = _SPELLING[self.low - 1 : self.high + 1]
+            spelled[0] = CHECK
+        return tuple(spelled)
 
 
 _new_betting: Callable[[tuple[Action, ...], int, int, int], Legal] = constructor(
