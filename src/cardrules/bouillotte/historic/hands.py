@@ -87,7 +87,7 @@ def dealt_facts(hands: tuple[tuple[Card, ...], ...]) -> list[Facts]:
     >>> dealt_facts((cards("Ah 9h 9c"),)) == hand_facts((cards("Ah 9h 9c"),))
     True
     """
-    return list(map(_FACTS.__getitem__, hands))
+    return [*map(_FACTS.__getitem__, hands)]
 
 
 _BRELAN_HANDS = frozenset(hand for hand, facts in _FACTS.items() if facts[5] >= 0)

@@ -73,8 +73,6 @@ _LIVE_FLAGS = tuple(
     tuple(bool(mask >> seat & 1) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
 )
 """``_LIVE_FLAGS[mask]``: for each seat, whether it is in ``mask``."""
-_NO_BRELANS: tuple[Brelan | None, ...] = (None,) * PLAYERS
-"""The brelans of a showdown where no hand holds one."""
 _SUITS = tuple(Suit)
 _COLLECTIVE_TEXT = tuple(f"the collective point in {suit.symbol}" for suit in _SUITS)
 """By suit index: how a pot won by the collective point is named."""
@@ -319,7 +317,7 @@ def win_alone(record: Record) -> Step:
     (winner,) = SEATS[record.live]
     pot = record.pot
     won = _new_pot_won(pot, _ALONE[winner], _ONE_AT[winner](pot), 0, None)
-    stacks = list(record.stacks)
+    stacks = [*record.stacks]
     stacks[winner] += pot
     return end_deal(record, stacks, [won], 0, None, deal.primes)
 
@@ -329,7 +327,7 @@ def general_pass(record: Record) -> Step:
     deal = record.deal
     pot = record.pot
     carreur = deal.last_carreur
-    stacks, primes = list(record.stacks), deal.primes
+    stacks, primes = [*record.stacks], deal.primes
     if carreur is None:
         return end_deal(record, stacks, [PotCarried(pot)], pot, None, primes)
     stacks[carreur] += pot
@@ -343,7 +341,7 @@ def showdown(record: Record) -> Step:
     hands, retourne = record.hands, deal.retourne
     assert retourne is not None
     contributions, live = record.contributions, record.live
-    stacks = list(record.stacks)  # the stacks after the showdown, changed in place
+    stacks = [*record.stacks]  # the stacks after the showdown, changed in place
     events: list[Event] = []
     excess = uncalled_excess_unchecked(contributions)  # X-4
     if excess is not None:
@@ -352,18 +350,20 @@ def showdown(record: Record) -> Step:
         contributions = SET_AT[seat](contributions, contributions[seat] - amount)
         events.append(_new_excess(seat, amount))
     facts = dealt_facts(hands)
-    brelans = brelans_of(facts, retourne, live) if any_brelan(hands) else _NO_BRELANS
+    # the brelans of the seats still in, None when there is none (no test per pot)
+    brelans = brelans_of(facts, retourne, live) if any_brelan(hands) else None
+    if brelans is not None and not any(brelans):
+        brelans = None
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
-    awards, exposed_all = _award(deal, facts, pots, brelans, stacks)
-    if exposed_all:
+    shown_at = len(events)  # the hands shown come before the pots' events
+    if _award(deal, facts, pots, brelans, stacks, events):
         shown_hands = hands
     else:
         shown_hands = tuple([hands[s] if live >> s & 1 else () for s in range(PLAYERS)])
     shown = _new_shown(retourne, shown_hands)
-    events.append(shown)
-    events.extend(awards)
+    events.insert(shown_at, shown)
     primes = deal.primes  # H-6.1: shown brelans collect from every other seat
-    if any(brelans):
+    if brelans is not None:
         receivers = tuple([seat for seat in range(PLAYERS) if brelans[seat] is not None])
         delta = [0] * PLAYERS
         for seat in receivers:
@@ -379,24 +379,25 @@ def _award(
     deal: Deal,
     facts: list[Facts],
     pots: tuple[tuple[int, tuple[int, ...]], ...],
-    brelans: Sequence[Brelan | None],
+    brelans: Sequence[Brelan | None] | None,
     stacks: list[int],
-) -> tuple[list[Event], bool]:
-    """Each pot to its best eligible brelan, to its one eligible seat, or by the
-    collective point (H-5.1 to H-5.7), added to the winner's stack in ``stacks``:
-    ``(events, whether every hand was exposed)``."""
+    awards: list[Event],
+) -> bool:
+    """Each pot to its best eligible brelan (``brelans``: ``None`` when no hand of a
+    seat still in holds one), to its one eligible seat, or by the collective point
+    (H-5.1 to H-5.7), added to the winner's stack in ``stacks`` and its events to
+    ``awards``: whether every hand was exposed."""
     retourne = deal.retourne
     assert retourne is not None
-    awards: list[Event] = []
     exposed_all = False
     totals: tuple[int, int, int, int] | None = None
-    any_brelan = any(brelans)
     for index, (amount, eligible) in enumerate(pots):
         best = None
-        for seat in eligible if any_brelan else ():
-            brelan = brelans[seat]
-            if brelan is not None and (best is None or brelan > best[0]):
-                best = (brelan, seat)
+        if brelans is not None:
+            for seat in eligible:
+                brelan = brelans[seat]
+                if brelan is not None and (best is None or brelan > best[0]):
+                    best = (brelan, seat)
         hand: str | None
         if best is not None:  # H-5.1, H-5.2
             winner, hand = best[1], str(best[0])
@@ -414,4 +415,4 @@ def _award(
             hand = _COLLECTIVE_TEXT[suit]
         stacks[winner] += amount
         awards.append(_new_pot_won(amount, _ALONE[winner], _ONE_AT[winner](amount), index, hand))
-    return awards, exposed_all
+    return exposed_all
