@@ -86,7 +86,7 @@ def legal(record: Record) -> Legal:
     seat: int = record.to_act  # type: ignore[assignment]
     if record.phase is _CARRE:
         return carre_legal(record.stacks[seat], record.pot)
-    return betting_legal(record, seat, largest_of(record.contributions))
+    return betting_legal(record, seat, record.largest)
 
 
 def carre_legal(stack: int, pot: int) -> Legal:

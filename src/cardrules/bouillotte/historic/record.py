@@ -233,6 +233,10 @@ class Record(_Public):
 
     pending: int
     """Seat mask of the seats that still have to speak in the current cycle."""
+    largest: int
+    """The largest of :attr:`contributions` (:func:`largest_of`), kept beside them:
+    only the deal's start, a carre and a raise change it, and the betting's steps and
+    legal sets read it instead of computing it again."""
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's three cards (``()`` before the shuffle): here rather than in the
     :class:`Deal`, so that a view leaves out the others' cards by replacing this field

@@ -142,6 +142,7 @@ _dealt_anew = copier(
         "live",
         "last_raiser",
         "pending",
+        "largest",
         "to_act",
         "hands",
     ),
@@ -271,6 +272,7 @@ def begin_deal(
         _ALL,
         None,
         0,
+        ante,
         eldest,
         _NO_HANDS,
     )
@@ -307,7 +309,13 @@ def end_deal(
         event_log=deal.event_log.extend(events),
     )
     return record._replace(
-        deal=over, phase=_OVER, stacks=final, contributions=_ZEROS, pending=0, to_act=None
+        deal=over,
+        phase=_OVER,
+        stacks=final,
+        contributions=_ZEROS,
+        pending=0,
+        largest=0,
+        to_act=None,
     )
 
 

@@ -188,6 +188,7 @@ def new_game(
         live=0,
         last_raiser=None,
         pending=0,
+        largest=0,
         to_act=None,
         recent=(),
         hands=((),) * PLAYERS,

@@ -25,7 +25,6 @@ from cardrules.bouillotte.historic.record import (
     Deal,
     Hidden,
     Record,
-    largest_of,
 )
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import Step, general_pass, showdown, win_alone
@@ -84,19 +83,23 @@ def on_carre(record: Record, action: Action) -> Step:
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
     following = (seat + 1) % PLAYERS
     stacks = SET_AT[seat](record.stacks, record.stacks[seat] - stake)
+    staked_in = contributions[seat] + stake  # the largest: a carre stakes the whole pot
     record = _carred(
         record,
         deal,
         _DEAL if last else _CARRE,
         stacks,
-        SET_AT[seat](contributions, contributions[seat] + stake),
+        SET_AT[seat](contributions, staked_in),
+        staked_in,
         CHANCE if last else following,
         record.recent + (action,),
     )
     return record if last else (record, carre_legal(stacks[following], 2 * stake))
 
 
-_carred = copier(Record, ("deal", "phase", "stacks", "contributions", "to_act", "recent"))
+_carred = copier(
+    Record, ("deal", "phase", "stacks", "contributions", "largest", "to_act", "recent")
+)
 """The record after a carre."""
 
 
@@ -150,8 +153,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     if not pending:
         return general_pass(record)
     # every seat is still in: with two or more that have chips, one beside to_act has
-    largest = largest_of(record.contributions)
-    return record, betting_legal(record, to_act, largest, pending & (pending - 1))
+    return record, betting_legal(record, to_act, record.largest, pending & (pending - 1))
 
 
 _turned_up = copier(Deal, ("retourne", "showdown", "past"))
@@ -184,12 +186,12 @@ _called = copier(Record, ("stacks", "contributions", "pending", "to_act", "recen
 _folded = copier(Record, ("live", "pending", "to_act", "recent"))
 _raised = copier(
     Record,
-    ("phase", "stacks", "contributions", "last_raiser", "pending", "to_act", "recent"),
+    ("phase", "stacks", "contributions", "last_raiser", "pending", "largest", "to_act", "recent"),
 )
 # and of the steps that close a cycle (the deal's end or the count reads them)
 _logged = copier(Record, ("recent",))
 _chipped = copier(Record, ("stacks", "contributions", "recent"))
-_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "recent"))
+_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "largest", "recent"))
 _folded_last = copier(Record, ("live", "recent"))
 _counted = copier(Record, ("phase", "pending", "to_act"))
 
@@ -213,8 +215,7 @@ def on_check(record: Record, action: Check) -> Step:
         following = AFTER[pending][seat]
         changed = _passed(record, pending, following, record.recent + (action,))
         # the seat that checked, still in, has chips: all-in seats never speak (X-4)
-        largest = largest_of(record.contributions)
-        return changed, betting_legal(changed, following, largest, record.stacks[seat])
+        return changed, betting_legal(changed, following, record.largest, record.stacks[seat])
     return _cycle_closed(record, _logged(record, record.recent + (action,)))
 
 
@@ -224,7 +225,7 @@ def on_call(record: Record, action: Call) -> Step:
     contributions = record.contributions
     stacks = record.stacks
     own, stack = contributions[seat], stacks[seat]
-    largest = largest_of(contributions)  # a call leaves it the largest
+    largest = record.largest  # a call leaves it the largest
     amount = largest - own
     if amount > stack:
         amount = stack
@@ -262,10 +263,12 @@ def on_raise(record: Record, action: Raise) -> Step:
         record = record._replace(deal=record.deal._replace(past=past))
     if pending:
         following = AFTER[pending][seat]
-        changed = _raised(record, _BETTING, stacks, contributions, seat, pending, following, recent)
+        changed = _raised(
+            record, _BETTING, stacks, contributions, seat, pending, to, following, recent
+        )
         # ``to``: now the largest; the raiser, still in, has chips unless all-in (X-4)
         return changed, betting_legal(changed, following, to, stacks[seat])
-    changed = _raised_last(record, stacks, contributions, seat, recent)
+    changed = _raised_last(record, stacks, contributions, seat, to, recent)
     return _count(changed, seat)
 
 
@@ -280,7 +283,7 @@ def on_fold(record: Record, action: Fold) -> Step:
     if pending:
         following = AFTER[pending][seat]
         changed = _folded(record, live, pending, following, log)
-        return changed, betting_legal(changed, following, largest_of(record.contributions))
+        return changed, betting_legal(changed, following, record.largest)
     return _cycle_closed(record, _folded_last(record, live, log))
 
 
@@ -297,5 +300,4 @@ def _count(record: Record, raiser: int) -> Step:
     following = AFTER[pending][raiser]
     record = _counted(record, _PLUS_RIEN, pending, following)
     # the raiser, still in, has chips unless all-in (X-4)
-    largest = largest_of(record.contributions)
-    return record, betting_legal(record, following, largest, record.stacks[raiser])
+    return record, betting_legal(record, following, record.largest, record.stacks[raiser])
