@@ -81,27 +81,29 @@ a showdown looks its hands up instead of looping over their cards for every pot.
 
 
 def dealt_facts(hands: tuple[tuple[Card, ...], ...]) -> list[Facts]:
-    """:func:`hand_facts` of dealt hands (three cards of the deck each), looked up.
+    """:func:`hand_facts` of the four dealt hands (three cards of the deck each), looked
+    up one by one (no map, no bound method).
 
     >>> from cardrules.cards import cards
-    >>> dealt_facts((cards("Ah 9h 9c"),)) == hand_facts((cards("Ah 9h 9c"),))
+    >>> hands = cards("Ah 9h 9c"), cards("Kh Kd Kc"), cards("Qs Qh 8d"), cards("8h 8s As")
+    >>> dealt_facts(hands) == hand_facts(hands)
     True
     """
-    return [*map(_FACTS.__getitem__, hands)]
+    facts = _FACTS
+    hand0, hand1, hand2, hand3 = hands
+    return [facts[hand0], facts[hand1], facts[hand2], facts[hand3]]
 
 
-_BRELAN_HANDS = frozenset(hand for hand, facts in _FACTS.items() if facts[5] >= 0)
-"""The three-card hands of :data:`_FACTS` that hold a brelan (120 of them)."""
-
-
-def any_brelan(hands: tuple[tuple[Card, ...], ...]) -> bool:
-    """Whether one of the dealt ``hands`` holds a brelan (one set test for them all).
+def any_brelan(facts: Sequence[Facts]) -> bool:
+    """Whether one of the four dealt hands of ``facts`` (:func:`dealt_facts`) holds a
+    brelan, folded seats' too.
 
     >>> from cardrules.cards import cards
-    >>> any_brelan((cards("Ah 9h 9c"), cards("Kh Kd Kc"))), any_brelan((cards("Ah 9h 9c"),))
+    >>> hands = cards("Ah 9h 9c"), cards("Kh Kd Kc"), cards("Qs Qh 8d"), cards("8h 8s As")
+    >>> any_brelan(dealt_facts(hands)), any_brelan(dealt_facts((hands[0],) * 4))
     (True, False)
     """
-    return not _BRELAN_HANDS.isdisjoint(hands)
+    return facts[0][5] >= 0 or facts[1][5] >= 0 or facts[2][5] >= 0 or facts[3][5] >= 0
 
 
 def hand_facts(hands: Sequence[Sequence[Card]]) -> list[Facts]:

@@ -359,7 +359,7 @@ def showdown(record: Record) -> Step:
         events.append(_new_excess(seat, amount))
     facts = dealt_facts(hands)
     # the brelans of the seats still in, None when there is none (no test per pot)
-    brelans = brelans_of(facts, retourne, live) if any_brelan(hands) else None
+    brelans = brelans_of(facts, retourne, live) if any_brelan(facts) else None
     if brelans is not None and not any(brelans):
         brelans = None
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
