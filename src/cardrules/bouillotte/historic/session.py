@@ -8,7 +8,7 @@ H-4.10), the next deal or the end of the session (H-7), and the results (H-7.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 
 from cardrules._fast import constructor, copier
@@ -20,7 +20,6 @@ from cardrules.bouillotte.historic.events import (
 )
 from cardrules.bouillotte.historic.hands import (
     Brelan,
-    Facts,
     any_brelan,
     brelans_of,
     dealt_facts,
@@ -48,7 +47,6 @@ from cardrules.legal import Legal
 from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_excess_unchecked
 
 __all__ = [
-    "begin_deal",
     "end_deal",
     "folded_of",
     "general_pass",
@@ -131,7 +129,7 @@ _next_deal = copier(
         "event_log",
     ),
 )
-"""The deal of :func:`begin_deal` (``leftover`` stays 0 until the session ends)."""
+"""The deal of :func:`end_deal`'s next deal (``leftover`` stays 0 until the session ends)."""
 _dealt_anew = copier(
     Record,
     (
@@ -147,7 +145,7 @@ _dealt_anew = copier(
         "hands",
     ),
 )
-"""The record of :func:`begin_deal` (the logs carry over)."""
+"""The record of :func:`end_deal`'s next deal (the logs carry over)."""
 
 
 def folded_of(live: int) -> tuple[bool, ...]:
@@ -209,23 +207,25 @@ def returns(record: Record) -> tuple[Fraction, ...]:
     )
 
 
-def begin_deal(
+def end_deal(
     record: Record,
     stacks: list[int],
-    primes: tuple[int, ...],
+    events: list[Event],
     carried: int,
     shown: ShowdownHands | None,
-    events: list[Event],
-) -> tuple[Record, Legal]:
-    """The next deal after that of ``record`` (or the first, from ``new_game``'s template
-    with ``deal_number`` -1): rebuys, the dealer's ante, and the carre phase (X-6, X-7,
-    H-2.1), with the legal set of eldest's carre. ``stacks`` (each seat's chips once the
-    deal ended: a list of the caller's, which the rebuys and the ante change in place)
-    become the next deal's stacks; ``events`` (what ended the deal) go to the log before
-    the new deal's own."""
+    primes: tuple[int, ...],
+) -> Step:
+    """Close the deal of ``record`` (its last action applied) with ``carried`` chips left
+    in the middle, ``stacks`` each seat's chips (a list of the caller's, which the
+    rebuys and the ante change in place) and ``events`` what ended it; then begin the
+    next deal at once: rebuys, the dealer's ante, and the carre phase (X-6, X-7, H-2.1),
+    with the legal set of eldest's carre; or end the session (X-7, H-7.2). ``new_game``
+    begins the first deal here too, from a template with ``deal_number`` -1."""
     deal = record.deal
     rules = deal.rules
     deal_number = deal.deal_number + 1
+    if deal_number >= rules.deals:
+        return _session_over(record, stacks, events, carried, shown, primes)
     dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
     event_log = deal.event_log
     events.append(
@@ -279,21 +279,16 @@ def begin_deal(
     return record, carre_legal(stacks[eldest], carried + ante)
 
 
-def end_deal(
+def _session_over(
     record: Record,
     stacks: list[int],
     events: list[Event],
     carried: int,
     shown: ShowdownHands | None,
     primes: tuple[int, ...],
-) -> Step:
-    """Close the deal of ``record`` (its last action applied) with ``carried`` chips left
-    in the middle and ``stacks`` each seat's chips (a list of the caller's, which
-    :func:`begin_deal` changes); begin the next deal at once, or end the session (X-7,
-    H-7.2)."""
+) -> Record:
+    """:func:`end_deal` after the last deal: share what is left and end the session."""
     deal = record.deal
-    if deal.deal_number + 1 < deal.rules.deals:
-        return begin_deal(record, stacks, primes, carried, shown, events)
     if carried:  # H-7.2: a pot left after the last deal is shared exactly
         events.append(PotShared(carried, share_exactly(carried, PLAYERS)))
     cave = deal.rules.cave
@@ -364,42 +359,9 @@ def showdown(record: Record) -> Step:
         brelans = None
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
     shown_at = len(events)  # the hands shown come before the pots' events
-    if _award(deal, facts, pots, brelans, stacks, events):
-        shown_hands = hands
-    else:
-        shown_hands = tuple([hands[s] if live >> s & 1 else () for s in range(PLAYERS)])
-    shown = _new_shown(retourne, shown_hands)
-    events.insert(shown_at, shown)
-    primes = deal.primes  # H-6.1: shown brelans collect from every other seat
-    if brelans is not None:
-        receivers = tuple([seat for seat in range(PLAYERS) if brelans[seat] is not None])
-        delta = [0] * PLAYERS
-        for seat in receivers:
-            prime = brelans[seat].prime  # type: ignore[union-attr]
-            for other in range(PLAYERS):
-                delta[other] += (PLAYERS - 1) * prime if other == seat else -prime
-        primes = tuple([p + d for p, d in zip(primes, delta, strict=True)])
-        events.append(PrimesPaid(receivers, tuple(delta)))
-    return end_deal(record, stacks, events, 0, shown, primes)
-
-
-def _award(
-    deal: Deal,
-    facts: list[Facts],
-    pots: tuple[tuple[int, tuple[int, ...]], ...],
-    brelans: Sequence[Brelan | None] | None,
-    stacks: list[int],
-    awards: list[Event],
-) -> bool:
-    """Each pot to its best eligible brelan (``brelans``: ``None`` when no hand of a
-    seat still in holds one), to its one eligible seat, or by the collective point
-    (H-5.1 to H-5.7), added to the winner's stack in ``stacks`` and its events to
-    ``awards``: whether every hand was exposed."""
-    retourne = deal.retourne
-    assert retourne is not None
-    exposed_all = False
+    exposed_all = False  # whether a pot went by the collective point
     totals: tuple[int, int, int, int] | None = None
-    for index, (amount, eligible) in enumerate(pots):
+    for index, (amount, eligible) in enumerate(pots):  # H-5.1 to H-5.7
         best = None
         if brelans is not None:
             for seat in eligible:
@@ -419,8 +381,30 @@ def _award(
             found = point_winner_ranked(facts, ranked, eligible, (deal.dealer + 1) % PLAYERS)
             assert found is not None
             winner, suit = found
-            awards.append(_new_point(totals, _SUITS[suit], winner, index))
+            events.append(_new_point(totals, _SUITS[suit], winner, index))
             hand = _COLLECTIVE_TEXT[suit]
         stacks[winner] += amount
-        awards.append(_new_pot_won(amount, _ALONE[winner], _ONE_AT[winner](amount), index, hand))
-    return exposed_all
+        events.append(_new_pot_won(amount, _ALONE[winner], _ONE_AT[winner](amount), index, hand))
+    if exposed_all:
+        shown_hands = hands
+    else:
+        shown_hands = tuple([hands[s] if live >> s & 1 else () for s in range(PLAYERS)])
+    shown = _new_shown(retourne, shown_hands)
+    events.insert(shown_at, shown)
+    primes = deal.primes if brelans is None else _primes_paid(brelans, deal.primes, events)
+    return end_deal(record, stacks, events, 0, shown, primes)
+
+
+def _primes_paid(
+    brelans: list[Brelan | None], primes: tuple[int, ...], events: list[Event]
+) -> tuple[int, ...]:
+    """The primes accounts after the brelans shown collect from every other seat
+    (H-6.1), their event added to ``events``."""
+    receivers = tuple([seat for seat in range(PLAYERS) if brelans[seat] is not None])
+    delta = [0] * PLAYERS
+    for seat in receivers:
+        prime = brelans[seat].prime  # type: ignore[union-attr]
+        for other in range(PLAYERS):
+            delta[other] += (PLAYERS - 1) * prime if other == seat else -prime
+    events.append(PrimesPaid(receivers, tuple(delta)))
+    return tuple([p + d for p, d in zip(primes, delta, strict=True)])

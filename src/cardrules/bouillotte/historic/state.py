@@ -199,4 +199,6 @@ def new_game(
             newest_shuffles=(),
         ),
     )
-    return State(session.begin_deal(record, list(start), zeros, 0, None, [])[0])
+    first = session.end_deal(record, list(start), [], 0, None, zeros)
+    assert isinstance(first, tuple)  # a session has at least one deal
+    return State(first[0])
