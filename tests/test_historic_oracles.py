@@ -16,7 +16,7 @@ from cardrules import CHANCE, sample_chance
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte import historic
 from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules, ShowdownHands
-from cardrules.bouillotte.historic.hands import point_totals, point_winner
+from cardrules.bouillotte.historic.hands import point_totals, point_winner, ranked_suits
 from cardrules.cards import Card, Suit
 from cardrules.events import ExcessReturned, PotWon
 from cardrules.pots import side_pots, uncalled_excess
@@ -180,3 +180,16 @@ def test_X_4_showdown_pots_are_the_side_pots(seed: int, cave: int) -> None:
         pots = side_pots(contributions, live, carried)
         assert [e.amount for e in won] == [amount for amount, _ in pots]
         assert all(e.winners[0] in eligible for e, (_, eligible) in zip(won, pots, strict=True))
+
+
+def test_H_5_4_ranked_suits_sorts_every_claim_like_sorted() -> None:
+    """The sorting network of ranked_suits orders the suits' claims as a sort does, for
+    every four totals of the historic deck's range (0 to 48, ties included)."""
+    totals = range(0, 49, 4)
+    for clubs in totals:
+        for diamonds in totals:
+            for hearts in totals:
+                for spades in totals:
+                    claims = (clubs << 2 | 3, diamonds << 2 | 2, hearts << 2 | 1, spades << 2)
+                    expected = tuple(sorted(claims, reverse=True))
+                    assert ranked_suits((clubs, diamonds, hearts, spades)) == expected

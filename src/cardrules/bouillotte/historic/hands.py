@@ -21,7 +21,6 @@ from cardrules.errors import CardRulesError, shorten
 
 __all__ = [
     "Brelan",
-    "any_brelan",
     "brelan_of",
     "brelans_of",
     "card_points",
@@ -81,29 +80,15 @@ a showdown looks its hands up instead of looping over their cards for every pot.
 
 
 def dealt_facts(hands: tuple[tuple[Card, ...], ...]) -> list[Facts]:
-    """:func:`hand_facts` of the four dealt hands (three cards of the deck each), looked
-    up one by one (no map, no bound method).
+    """:func:`hand_facts` of the four dealt hands (three cards of the deck each), looked up.
 
     >>> from cardrules.cards import cards
     >>> hands = cards("Ah 9h 9c"), cards("Kh Kd Kc"), cards("Qs Qh 8d"), cards("8h 8s As")
     >>> dealt_facts(hands) == hand_facts(hands)
     True
     """
-    facts = _FACTS
     hand0, hand1, hand2, hand3 = hands
-    return [facts[hand0], facts[hand1], facts[hand2], facts[hand3]]
-
-
-def any_brelan(facts: Sequence[Facts]) -> bool:
-    """Whether one of the four dealt hands of ``facts`` (:func:`dealt_facts`) holds a
-    brelan, folded seats' too.
-
-    >>> from cardrules.cards import cards
-    >>> hands = cards("Ah 9h 9c"), cards("Kh Kd Kc"), cards("Qs Qh 8d"), cards("8h 8s As")
-    >>> any_brelan(dealt_facts(hands)), any_brelan(dealt_facts((hands[0],) * 4))
-    (True, False)
-    """
-    return facts[0][5] >= 0 or facts[1][5] >= 0 or facts[2][5] >= 0 or facts[3][5] >= 0
+    return [_FACTS[hand0], _FACTS[hand1], _FACTS[hand2], _FACTS[hand3]]
 
 
 def hand_facts(hands: Sequence[Sequence[Card]]) -> list[Facts]:
@@ -204,33 +189,38 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
     return None if rank < 0 else _BRELANS[rank == retourne.index >> 2][rank]
 
 
-def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan | None]:
-    """Each seat's :func:`brelan_of` at a showdown, from the hands' :func:`hand_facts`;
-    ``None`` for a seat not in the ``live`` mask.
+def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan | None] | None:
+    """Each seat's :func:`brelan_of` at a showdown, from the four dealt hands'
+    :func:`hand_facts`, ``None`` for a seat not in the ``live`` mask; or ``None`` when no
+    seat of ``live`` holds a brelan (most showdowns: no hand holds one, no loop).
 
     >>> from cardrules.cards import Card, cards
-    >>> brelans_of(hand_facts((cards("9h 9d 9c"), cards("Kh Kd Kc"))), Card.parse("9s"), 0b01)
+    >>> hands = cards("9h 9d 9c"), cards("Kh Kd Kc"), cards("Qs Qh 8d"), cards("8h 8s As")
+    >>> brelans_of(hand_facts(hands), Card.parse("9s"), 0b01)
     [Brelan(category='carre', rank=Rank.NINE), None, None, None]
     """
+    if facts[0][5] < 0 and facts[1][5] < 0 and facts[2][5] < 0 and facts[3][5] < 0:
+        return None
     top = retourne.index >> 2
     found: list[Brelan | None] = [None, None, None, None]
     for seat, fact in enumerate(facts):
         rank = fact[5]
         if rank >= 0 and live >> seat & 1:
             found[seat] = _BRELANS[rank == top][rank]
-    return found
+    return found if any(found) else None
 
 
 def totals_of(facts: Sequence[Facts], retourne: Card) -> tuple[int, int, int, int]:
-    """:func:`point_totals` of the hands and the retourné, from the hands' :func:`hand_facts`.
+    """:func:`point_totals` of the four dealt hands and the retourné, from the hands'
+    :func:`hand_facts` (four of them: one sum, no loop).
 
     >>> from cardrules.cards import Card, cards
-    >>> totals_of(hand_facts((cards("Ah 9h 8s"),)), Card.parse("Kc"))
-    (10, 0, 20, 8)
+    >>> hands = cards("Ah 9h 8s"), cards("Kh Kd Kc"), cards("Qs Qh 8d"), cards("8h 9s As")
+    >>> totals_of(hand_facts(hands), Card.parse("Qc"))
+    (20, 18, 48, 38)
     """
-    total = _PACKED_POINTS[retourne.index]
-    for fact in facts:
-        total += fact[0]
+    fact0, fact1, fact2, fact3 = facts
+    total = _PACKED_POINTS[retourne.index] + fact0[0] + fact1[0] + fact2[0] + fact3[0]
     return total & 255, total >> 8 & 255, total >> 16 & 255, total >> 24
 
 
@@ -383,16 +373,26 @@ def point_winner_index(
     return point_winner_ranked(hand_facts(hands), ranked_suits(totals), tuple(eligible), eldest)
 
 
-def ranked_suits(totals: Sequence[int]) -> list[int]:
+def ranked_suits(totals: Sequence[int]) -> tuple[int, int, int, int]:
     """The four suits as claims ``total << 2 | (3 - suit index)``, richest first and the
     lower suit first among equal totals: the order in which :func:`point_winner_ranked`
-    tries them (one sort of four ints).
+    tries them (four distinct ints in order by a sorting network: no list, no sort).
 
     >>> [(claim >> 2, 3 - (claim & 3)) for claim in ranked_suits((10, 29, 10, 40))]
     [(40, 3), (29, 1), (10, 0), (10, 2)]
     """
-    clubs, diamonds, hearts, spades = totals
-    return sorted((clubs << 2 | 3, diamonds << 2 | 2, hearts << 2 | 1, spades << 2), reverse=True)
+    a, b, c, d = totals[0] << 2 | 3, totals[1] << 2 | 2, totals[2] << 2 | 1, totals[3] << 2
+    if a < b:
+        a, b = b, a
+    if c < d:
+        c, d = d, c
+    if a < c:  # a: the largest
+        a, c = c, a
+    if b < d:  # d: the smallest
+        b, d = d, b
+    if b < c:
+        b, c = c, b
+    return a, b, c, d
 
 
 def point_winner_ranked(

@@ -20,7 +20,6 @@ from cardrules.bouillotte.historic.events import (
 )
 from cardrules.bouillotte.historic.hands import (
     Brelan,
-    any_brelan,
     brelans_of,
     dealt_facts,
     point_winner_ranked,
@@ -353,10 +352,7 @@ def showdown(record: Record) -> Step:
         contributions = SET_AT[seat](contributions, contributions[seat] - amount)
         events.append(_new_excess(seat, amount))
     facts = dealt_facts(hands)
-    # the brelans of the seats still in, None when there is none (no test per pot)
-    brelans = brelans_of(facts, retourne, live) if any_brelan(facts) else None
-    if brelans is not None and not any(brelans):
-        brelans = None
+    brelans = brelans_of(facts, retourne, live)  # None when none is shown: no test per pot
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
     shown_at = len(events)  # the hands shown come before the pots' events
     exposed_all = False  # whether a pot went by the collective point
