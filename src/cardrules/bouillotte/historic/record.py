@@ -56,6 +56,7 @@ from cardrules.game import Log, SplitLog, seat_only
 __all__ = [
     "AFTER",
     "ALL",
+    "MOVED_AT",
     "SEATS",
     "SET_AT",
     "Deal",
@@ -114,6 +115,29 @@ SET_AT: tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...] = (
 )
 """``SET_AT[seat](values, value)``: the four ``values`` with ``value`` at ``seat`` (one
 tuple built, no list to copy)."""
+
+_Chips = tuple[int, ...]
+MOVED_AT: tuple[Callable[[_Chips, _Chips, int], tuple[_Chips, _Chips]], ...] = (
+    lambda stacks, contributions, amount: (
+        (stacks[0] - amount, stacks[1], stacks[2], stacks[3]),
+        (contributions[0] + amount, contributions[1], contributions[2], contributions[3]),
+    ),
+    lambda stacks, contributions, amount: (
+        (stacks[0], stacks[1] - amount, stacks[2], stacks[3]),
+        (contributions[0], contributions[1] + amount, contributions[2], contributions[3]),
+    ),
+    lambda stacks, contributions, amount: (
+        (stacks[0], stacks[1], stacks[2] - amount, stacks[3]),
+        (contributions[0], contributions[1], contributions[2] + amount, contributions[3]),
+    ),
+    lambda stacks, contributions, amount: (
+        (stacks[0], stacks[1], stacks[2], stacks[3] - amount),
+        (contributions[0], contributions[1], contributions[2], contributions[3] + amount),
+    ),
+)
+"""``MOVED_AT[seat](stacks, contributions, amount)``: the four stacks and contributions
+after ``seat`` put ``amount`` chips in the pot (a call, a raise, a carre): both tuples
+built in one call."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False)

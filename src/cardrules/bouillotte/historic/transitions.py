@@ -20,8 +20,8 @@ from cardrules.bouillotte.historic.legality import betting_legal, carre_legal
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import (
     AFTER,
+    MOVED_AT,
     SEATS,
-    SET_AT,
     Deal,
     Hidden,
     Record,
@@ -75,22 +75,20 @@ def on_carre(record: Record, action: Action) -> Step:
     """The seat stakes the whole pot; the next seat may carre, at most once round."""
     seat: int = record.to_act  # type: ignore[assignment]
     deal = record.deal
-    contributions = record.contributions
     stake = record.pot
     carres = deal.carres + 1
     staked = _CARRED[seat][stake] if stake < _STAKES_MADE else _new_carre(seat, stake, 2 * stake)
     deal = _carre_staked(deal, carres, seat, deal.event_log.append(staked))
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
     following = (seat + 1) % PLAYERS
-    stacks = SET_AT[seat](record.stacks, record.stacks[seat] - stake)
-    staked_in = contributions[seat] + stake  # the largest: a carre stakes the whole pot
+    stacks, contributions = MOVED_AT[seat](record.stacks, record.contributions, stake)
     record = _carred(
         record,
         deal,
         _DEAL if last else _CARRE,
         stacks,
-        SET_AT[seat](contributions, staked_in),
-        staked_in,
+        contributions,
+        contributions[seat],  # the largest: a carre stakes the whole pot
         CHANCE if last else following,
         record.recent + (action,),
     )
@@ -229,8 +227,7 @@ def on_call(record: Record, action: Call) -> Step:
     amount = largest - own
     if amount > stack:
         amount = stack
-    set_at = SET_AT[seat]
-    stacks, contributions = set_at(stacks, stack - amount), set_at(contributions, own + amount)
+    stacks, contributions = MOVED_AT[seat](stacks, contributions, amount)
     pending = record.pending & ~(1 << seat)
     if pending:
         following = AFTER[pending][seat]
@@ -247,9 +244,8 @@ def on_raise(record: Record, action: Raise) -> Step:
     """Open or raise: every other seat still in and not all-in must answer (H-4.3, H-4.4)."""
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
-    set_at = SET_AT[seat]
-    stacks = set_at(record.stacks, record.stacks[seat] - (to - record.contributions[seat]))
-    contributions = set_at(record.contributions, to)
+    contributions = record.contributions
+    stacks, contributions = MOVED_AT[seat](record.stacks, contributions, to - contributions[seat])
     pending = (
         (  # the others still in with chips (an all-in seat no longer speaks)
             (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
