@@ -29,7 +29,7 @@ from cardrules.bouillotte.historic.record import (
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import Step, general_pass, showdown, win_alone
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
-from cardrules.game import Log
+from cardrules.game import Log, SplitLog
 
 __all__ = ["on_call", "on_carre", "on_check", "on_decline", "on_fold", "on_raise", "on_shuffle"]
 
@@ -43,6 +43,10 @@ _COUNT = tuple(len(seats) for seats in SEATS)
 _CHUNK = Log.CHUNK
 """How many deals :attr:`.Hidden.dealt` and :attr:`.Hidden.newest_shuffles` hold before
 a shuffle moves them to :attr:`.Hidden.received` and :attr:`.Hidden.shuffles`."""
+_FOLD_AT = SplitLog.FOLD_AT
+"""How many newest actions a raise lets the record keep before it folds them into the
+deal's past (a module global: read through a record, the class attribute costs a type
+lookup at every raise)."""
 _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
@@ -254,7 +258,7 @@ def on_raise(record: Record, action: Raise) -> Step:
         & _OTHERS_MASK[seat]
     )
     recent = record.recent + (action,)
-    if len(recent) > record.FOLD_AT:  # raises without end: each step stays bounded
+    if len(recent) > _FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
         record = record._replace(deal=record.deal._replace(past=past))
     if pending:
