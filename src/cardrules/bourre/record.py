@@ -98,6 +98,10 @@ class Deal(ShellRecord):
     """The stacks given to ``new_game``."""
     initial_dealer: int
     """The dealer given to ``new_game``."""
+    event_log: Log[Event]
+    """Every event since ``new_game`` up to this deal's start (its ``DealStarted``,
+    rebuys and antes), built once per deal: the deal's later events are the record's
+    :attr:`~_Public.new_events`."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -179,8 +183,15 @@ class _Public(ShellRecord, DealFacts, SplitLog):
     no log built and no call, for the whole deal (it may grow past ``Log.CHUNK``
     during a deal; the next shuffle folds its full chunks into :attr:`past`,
     :meth:`~cardrules.game.SplitLog.logged_folding`)."""
-    event_log: Log[Event]
-    """Every event since ``new_game``."""
+    new_events: tuple[Event, ...]
+    """The events of this deal after its first (the trump turned, exchanges, tricks),
+    not in :attr:`Deal.event_log` yet: an event adds itself to this tuple, with no
+    log built, and the next deal's start moves them into its log."""
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game`` (the deal's log and :attr:`new_events`)."""
+        return self.table.deal.event_log.extend(self.new_events)
 
     @property
     def stacks(self) -> tuple[int, ...]:

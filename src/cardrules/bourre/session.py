@@ -70,7 +70,7 @@ _bourre = constructor(Bourre, ("seat", "amount"))
 """Build a ``Bourre`` without its attrs ``__init__`` (a seat is bourré at most deals)."""
 _RECORD_ORDER = (
     *("table", "to_act", "hands", "trick", "top", "leader", "tricks_won"),
-    *("past", "recent", "event_log", "hidden"),
+    *("past", "recent", "new_events", "hidden"),
 )
 if sorted(_RECORD_ORDER) != sorted(field.name for field in attrs.fields(Record)):
     raise TypeError("bourre.session: _RECORD_ORDER must name every field of Record")
@@ -81,7 +81,11 @@ to be all of them) and ``Table(...)`` (every field, positionally in the class's 
 a field added to the class and not given is a ``TypeError``) of a new deal without
 their attrs ``__init__``."""
 _opened = copier(
-    Deal, ("dealer", "deal_number", "ante_level", "stacks", "pot", "contributions", "rebuys")
+    Deal,
+    (
+        *("dealer", "deal_number", "ante_level", "stacks", "pot", "contributions", "rebuys"),
+        "event_log",
+    ),
 )
 """A deal once its antes are paid (from the deal before it), these fields given in
 this order."""
@@ -114,6 +118,7 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
     (1, 1)
     """
     n = rules.players
+    empty: Log[Any] = Log()
     deal = Deal(
         rules=rules,
         dealer=dealer,
@@ -126,8 +131,8 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         shares=(_ZERO,) * n,
         initial_stacks=stacks,
         initial_dealer=dealer,
+        event_log=empty,
     )
-    empty: Log[Any] = Log()
     hidden = Hidden(
         stock=(),
         muck=0,
@@ -137,7 +142,7 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         received=(empty,) * n,
         own_actions=(empty,) * n,
     )
-    return open_deal(deal, dealer, 0, rules.ante, stacks, 0, _NO_SEATS, (), (), empty, [], hidden)
+    return open_deal(deal, dealer, 0, rules.ante, stacks, 0, _NO_SEATS, (), (), [], hidden)
 
 
 def _cap(
@@ -179,7 +184,6 @@ def open_deal(
     exempt: frozenset[int],
     past: tuple[tuple[Action, ...], ...],
     recent: tuple[Action, ...],
-    events: Log[Event],
     logged: list[Event],
     hidden: Hidden,
 ) -> Record:
@@ -187,14 +191,14 @@ def open_deal(
     ``dealer`` at ante ``level``, the money before them ``stacks`` and ``pot`` (the
     rest of the session's facts from ``deal``, the previous deal: one ``Deal`` built):
     the record of the deal's chance node, with the session's logs so far (the public
-    log's two parts ``past`` and ``recent``, the event log ``events`` and ``logged``,
-    the previous deal's last events not logged yet, to which this list adds the new
-    deal's first: one extension of the log per deal) and ``hidden``'s (the deal's own
-    hidden fields emptied).
+    log's two parts ``past`` and ``recent``; the event log of ``deal`` and ``logged``,
+    the previous deal's events not in it yet, to which this list adds the new deal's
+    first: one extension of the log per deal) and ``hidden``'s (the deal's own hidden
+    fields emptied).
 
     >>> first = first_deal(Rules(), (3,) * 4, 0)
     >>> exempt, hidden = frozenset({1}), first.hidden
-    >>> opened = open_deal(first.deal, 1, 1, 1, (3,) * 4, 3, exempt, (), (), Log(), [], hidden)
+    >>> opened = open_deal(first.deal, 1, 1, 1, (3,) * 4, 3, exempt, (), (), [], hidden)
     >>> opened.deal.pot, opened.deal.stacks, opened.deal.dealer
     (6, (2, 3, 2, 2), 1)
     """
@@ -219,7 +223,11 @@ def open_deal(
     if refunds is not None:
         logged.append(PotCapped(rules.pot_cap or 0, refunds))
     stacks = tuple(map(sub, stacks, antes))
-    deal = _opened(deal, dealer, number, level, stacks, pot + sum(antes), contributions, rebuys)
+    deal = _opened(
+        deal,
+        *(dealer, number, level, stacks, pot + sum(antes), contributions, rebuys),
+        deal.event_log.extend(logged),
+    )
     zeros = _ZEROS[n]
     return _new_record(
         _new_table(deal, _DEAL, (), -1, 0, 0, _NONES[n], None, (1 << n) - 1),
@@ -231,7 +239,7 @@ def open_deal(
         zeros,
         past,
         recent,
-        events.extend(logged),
+        (),
         deal_hidden(hidden, (), 0, 0, 0),
     )
 
@@ -275,7 +283,8 @@ def end_deal(
     exempt: frozenset[int],
 ) -> Record:
     """The deal of ``record`` is over, ``recent`` the public log's newest actions with
-    the deal's last, ``logged`` its last events, not in the record's event log yet:
+    the deal's last, ``logged`` its last events, not in the record's event log yet
+    (they follow its :attr:`~cardrules.bourre.record.Record.new_events`):
     start the next deal, or end the session and share a pot left over (X-7). At the
     session's end (:func:`is_last_deal`) ``record`` is the record as the deal ended;
     otherwise it may be one from before the deal's last action (only its deal, its
@@ -289,6 +298,7 @@ def end_deal(
         else:
             level = deal.ante_level * 2 if carried else rules.ante
         exempt = exempt if rules.ante_exemptions else _NO_SEATS
+        logged[:0] = record.new_events  # the deal's events, then its last
         return open_deal(
             deal,
             (deal.dealer + 1) % n,
@@ -299,7 +309,6 @@ def end_deal(
             exempt,
             record.past,
             recent,
-            record.event_log,
             logged,
             record.hidden,
         )
@@ -307,15 +316,15 @@ def end_deal(
     if pot:
         shares = share_exactly(pot, n)
         logged.append(PotShared(pot, shares))
-    events = record.event_log.extend(logged)
+    events = record.new_events + tuple(logged)
     final = record._replace(
         table=record.table._replace(
             deal=deal._replace(stacks=stacks, pot=0, shares=shares), phase=Phase.OVER, pending=None
         ),
         to_act=None,
-        event_log=events,
+        new_events=events,
     )
-    return final._replace(event_log=events.append(SessionEnded(returns(final))))
+    return final._replace(new_events=events + (SessionEnded(returns(final)),))
 
 
 def settle_stay(record: Record, order: tuple[int, ...], recent: tuple[Action, ...]) -> Record:

@@ -119,12 +119,12 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal
         tuple(hands),
         past,
         recent,
-        record.event_log.append(_TURNED[deal.dealer][cards[dealt - 1]]),
+        (_TURNED[deal.dealer][cards[dealt - 1]],),  # the deal's first event after its start
         _dealt_hidden(hidden, stock, hidden.secret.append(shuffle), tuple(received)),
     ), STAY_OR_DROP
 
 
-_dealt = copier(Record, ("table", "to_act", "hands", "past", "recent", "event_log", "hidden"))
+_dealt = copier(Record, ("table", "to_act", "hands", "past", "recent", "new_events", "hidden"))
 _dealt_table = copier(Table, ("phase", "trump", "stock_size"))
 _dealt_hidden = copier(Hidden, ("stock", "secret", "received"))
 """The record, its table and its hidden part once the cards are dealt, these fields
@@ -263,7 +263,7 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
         tuple(hands),
         leader,
         recent,
-        record.event_log.append(_EXCHANGED[seat][count]),
+        record.new_events + (_EXCHANGED[seat][count],),
         _hidden(
             stock,
             muck,
@@ -283,7 +283,7 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
 
 
 _exchanged_record = copier(
-    Record, ("table", "to_act", "hands", "leader", "recent", "event_log", "hidden")
+    Record, ("table", "to_act", "hands", "leader", "recent", "new_events", "hidden")
 )
 """``record`` after an exchange, these fields given in this order."""
 
@@ -345,7 +345,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         hands=_replaced(record.hands, seat, record.hands[seat] | sum(map(card_bit, drawn))),
         past=past,
         recent=recent,
-        event_log=record.event_log.append(Restocked(len(cards))),
+        new_events=record.new_events + (Restocked(len(cards)),),
         hidden=_privately(
             hidden,
             hidden.secret.append(shuffle),
@@ -394,7 +394,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
     tricks = list(record.tricks_won)
     tricks[winner] += 1
     won = _trick_won(winner, trick)
-    events = record.event_log
+    events = record.new_events
     if hands[winner]:
         return _trick_taken(
             record,
@@ -405,7 +405,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
             winner,
             tuple(tricks),
             recent,
-            events.append(won),
+            events + (won,),
         ), plays(hands[winner])
     # the last trick: its event is logged with the settlement's; the session's last
     # record holds the deal as it ended (a next deal is built from the logs alone)
@@ -419,6 +419,6 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
 
 _trick_taken = copier(
     Record,
-    ("to_act", "hands", "trick", "top", "leader", "tricks_won", "recent", "event_log"),
+    ("to_act", "hands", "trick", "top", "leader", "tricks_won", "recent", "new_events"),
 )
 """``record`` after a card that ends a trick, these fields given in this order."""

@@ -165,7 +165,7 @@ seat_view = View._viewer(
         "tricks_won": "tricks_won",
         "past": "past",
         "recent": "recent",
-        "event_log": "event_log",
+        "new_events": "new_events",
         "seat": "seat",
         "hand": "hands[seat]",
         "own_received": "hidden.received[seat]",
