@@ -1,9 +1,12 @@
-"""Bourré views (X-10): what a discarded trump up-card shows, and the deal just
-finished seen from the next deal's chance node."""
+"""Bourré views (X-10): what a discarded trump up-card shows, the deal just finished
+seen from the next deal's chance node, and the logs of a session longer than a log
+chunk."""
 
 from __future__ import annotations
 
-from cardrules import CHANCE, Shuffle, cards
+import random
+
+from cardrules import CHANCE, Shuffle, cards, random_policy, sample_chance
 from cardrules.bourre import (
     STAY_IN,
     Bourre,
@@ -12,6 +15,7 @@ from cardrules.bourre import (
     HiddenExchange,
     Phase,
     Play,
+    Restocked,
     Rules,
     State,
     TrickWon,
@@ -21,6 +25,7 @@ from cardrules.bourre import (
 )
 from cardrules.chance import HIDDEN_SHUFFLE
 from cardrules.events import AntePaid, DealStarted, PotWon
+from cardrules.game import Log
 from test_bourre_helpers import card
 
 
@@ -206,3 +211,49 @@ def test_X_10_the_first_chance_node_shows_only_the_opening() -> None:
     view = state.view(0)
     assert view.history == ()
     assert view.events == (DealStarted(0, 0), AntePaid(1, 1), AntePaid(0, 1))
+
+
+def test_X_10_the_logs_of_a_session_longer_than_a_log_chunk() -> None:
+    """X-10: over more deals than ``Log.CHUNK`` (where the record moves its newest deals'
+    cards into the per-seat logs), each seat's cards received are every deal's cards
+    dealt, in the order dealt, then the cards it drew; the history and the events
+    grow by the session's actions and events alone; equal sessions give equal views
+    and states."""
+    rules = Rules(players=6, deals=Log.CHUNK * 2 + 6)
+    rng = random.Random(11)
+    state = new_game(rules)
+    n, size = rules.players, rules.hand_size
+    received: list[list[tuple[object, ...]]] = []
+    history: list[object] = []
+    while not state.is_terminal:
+        if state.to_act is CHANCE:
+            shuffle = sample_chance(state, rng)
+            if state.phase is Phase.DEAL:
+                order, eldest = shuffle.order, (state.dealer + 1) % n
+                dealt = {(eldest + k) % n: order[k : n * size : n] for k in range(n)}
+                received.append([dealt[seat] for seat in range(n)])
+            action: object = shuffle
+        else:  # every seat stays in and exchanges all it may: restocks come often
+            legal = state.legal_actions()
+            action = STAY_IN if STAY_IN in legal else random_policy(state.view(state.to_act), rng)
+            if isinstance(action, Exchange):
+                action = max(legal, key=lambda exchange: len(exchange.discards))  # type: ignore[attr-defined]
+        history.append(action)
+        before, state = state, state.apply(action)  # type: ignore[arg-type]
+        for seat in range(n):
+            if before.phase is not Phase.DEAL:  # an exchange or a restock: cards drawn
+                held = set(before.hands[seat])
+                received[-1][seat] += tuple(c for c in state.hands[seat] if c not in held)
+            got = state.view(seat).received
+            assert [set(cards) for cards in got] == [set(deal[seat]) for deal in received]
+            assert all(g[:size] == deal[seat][:size] for g, deal in zip(got, received, strict=True))
+    assert len(received) == rules.deals and state.history == tuple(history)
+    events = state.events
+    assert sum(isinstance(event, Restocked) for event in events) > rules.deals // 2
+    assert sum(isinstance(event, DealStarted) for event in events) == rules.deals
+    assert all(state.view(seat).events == events for seat in range(n))
+    replayed = new_game(rules)
+    for action in state.history:
+        replayed = replayed.apply(action)
+    assert replayed == state and hash(replayed) == hash(state)
+    assert replayed.view(2) == state.view(2) and hash(replayed.view(2)) == hash(state.view(2))

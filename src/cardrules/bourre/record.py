@@ -152,7 +152,15 @@ class Hidden(ShellRecord):
     """The actions of :attr:`Record.public_log` that show masked there, whole and in
     order: every shuffle with its order, every exchange with its cards."""
     received: tuple[Log[tuple[Card, ...]], ...]
-    """Per seat: the cards it received in each deal so far (dealt, then drawn)."""
+    """Per seat: the cards it received (dealt, then drawn) in each deal before those of
+    :attr:`dealt`."""
+    dealt: tuple[tuple[tuple[Card, ...], ...], ...]
+    """Per seat: the cards it received in each of the newest deals (at most
+    ``Log.CHUNK`` of them, and the deal under way), one tuple of deals per seat: a
+    deal adds each seat's hand with one tuple join and a draw replaces the newest, no
+    log built; a deal's shuffle moves them into :attr:`received` once they hold
+    ``Log.CHUNK`` deals (:meth:`~cardrules.game.Log.extend`, the layout of one append
+    per deal)."""
     own_actions: tuple[Log[tuple[int, Action]], ...]
     """Per seat: ``(index in the public log, exchange)`` of each of its own exchanges."""
 
@@ -242,8 +250,10 @@ class Record(_Public):
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: the cards it received in each deal so far."""
-        return self.hidden.received
+        """Per seat: the cards it received in each deal so far (:attr:`Hidden.received`
+        and :attr:`Hidden.dealt` joined)."""
+        hidden = self.hidden
+        return tuple(map(Log.extend, hidden.received, hidden.dealt))
 
     @property
     def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
@@ -273,7 +283,11 @@ class SeatRecord(_Public):
     hand: int
     """Card mask: the seat's hand."""
     own_received: Log[tuple[Card, ...]]
-    """The cards the seat received in each deal so far."""
+    """The seat's :attr:`Hidden.received`: the cards it received in each deal before
+    those of :attr:`own_dealt`."""
+    own_dealt: tuple[tuple[Card, ...], ...]
+    """The seat's :attr:`Hidden.dealt`: the cards it received in each of the newest
+    deals."""
     own_exchanges: Log[tuple[int, Action]]
     """``(index in the public log, exchange)`` of each of the seat's own exchanges."""
 
@@ -291,8 +305,10 @@ class SeatRecord(_Public):
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
         """Per seat: the cards it received in each deal so far, as this seat knows
-        them (its own log; the others' empty)."""
-        return seat_only(self.players, self.seat, self.own_received)
+        them (its own log, :attr:`own_received` and :attr:`own_dealt` joined; the others'
+        empty)."""
+        own = self.own_received.extend(self.own_dealt)
+        return seat_only(self.players, self.seat, own)
 
     @property
     def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:

@@ -140,6 +140,7 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         pending=0,
         secret=empty,
         received=(empty,) * n,
+        dealt=((),) * n,
         own_actions=(empty,) * n,
     )
     return open_deal(deal, dealer, 0, rules.ante, stacks, 0, _NO_SEATS, (), (), [], hidden)

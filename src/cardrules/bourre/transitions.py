@@ -45,6 +45,9 @@ _DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY = (
     Phase.PLAY,
 )
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
+_CHUNK = Log.CHUNK
+"""How many deals :attr:`Hidden.dealt` holds before a deal's shuffle moves them into
+the logs of :attr:`Hidden.received`."""
 _trick_won = constructor(TrickWon, ("seat", "cards"))
 """Build a ``TrickWon`` without its attrs ``__init__`` (once per trick)."""
 _TURNED = tuple({card: TrumpTurned(dealer, card) for card in STANDARD_DECK} for dealer in range(7))
@@ -104,11 +107,14 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal
     # the k-th seat from eldest gets cards k, k + n, k + 2n, ... (X-1)
     hands = [0] * n
     hidden = record.hidden
-    received = list(hidden.received)
+    received, newest = hidden.received, hidden.dealt
+    if len(newest[0]) >= _CHUNK:  # the newest deals move into the logs
+        received, newest = tuple(map(Log.extend, received, newest)), ((),) * n
+    got = list(newest)
     for k, seat in enumerate(seats_from(n, eldest)):
         mine = cards[k:dealt:n]
         hands[seat] = sum(map(card_bit, mine))  # no card index read
-        received[seat] = received[seat].append(mine)
+        got[seat] = got[seat] + (mine,)
     trump = cards[dealt - 1].index
     stock = cards[dealt:]
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
@@ -120,13 +126,13 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal
         past,
         recent,
         (_TURNED[deal.dealer][cards[dealt - 1]],),  # the deal's first event after its start
-        _dealt_hidden(hidden, stock, hidden.secret.append(shuffle), tuple(received)),
+        _dealt_hidden(hidden, stock, hidden.secret.append(shuffle), received, tuple(got)),
     ), STAY_OR_DROP
 
 
 _dealt = copier(Record, ("table", "to_act", "hands", "past", "recent", "new_events", "hidden"))
 _dealt_table = copier(Table, ("phase", "trump", "stock_size"))
-_dealt_hidden = copier(Hidden, ("stock", "secret", "received"))
+_dealt_hidden = copier(Hidden, ("stock", "secret", "received", "dealt"))
 """The record, its table and its hidden part once the cards are dealt, these fields
 given in this order (no keyword parsing, every deal)."""
 
@@ -270,7 +276,8 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
             up_discarded,
             pending,
             hidden.secret.append(action),
-            _drew(hidden.received, seat, drawn),
+            hidden.received,
+            _drew(hidden.dealt, seat, drawn),
             tuple(own),
         ),
     )
@@ -301,21 +308,25 @@ def _muck_size(muck: int, up_discarded: int) -> int:
 
 _hidden = constructor(Hidden, tuple(field.name for field in attrs.fields(Hidden)))
 """``Hidden(...)`` without its attrs ``__init__``: every field, in the class's order."""
-_privately = copier(Hidden, ("secret", "received", "own_actions"))
+_privately = copier(Hidden, ("secret", "dealt", "own_actions"))
 """``hidden`` with the session's hidden logs given, in this order."""
 
 
 def _drew(
-    received: tuple[Log[tuple[Card, ...]], ...], seat: int, drawn: tuple[Card, ...]
-) -> tuple[Log[tuple[Card, ...]], ...]:
-    """``received`` with the cards ``drawn`` (in order) added to ``seat``'s cards of
-    this deal."""
+    dealt: tuple[tuple[tuple[Card, ...], ...], ...], seat: int, drawn: tuple[Card, ...]
+) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """``dealt`` (:attr:`Hidden.dealt`) with the cards ``drawn`` (in order) added to
+    ``seat``'s cards of this deal, the newest of its deals.
+
+    >>> _drew(((("a",), ("b",)), ()), 0, ("c",))
+    ((('a',), ('b', 'c')), ())
+    """
     if not drawn:
-        return received
-    mine = received[seat]
-    logs = list(received)
-    logs[seat] = mine.replace_last((mine.last() or ()) + drawn)
-    return tuple(logs)
+        return dealt
+    mine = dealt[seat]
+    newest = list(dealt)
+    newest[seat] = mine[:-1] + (mine[-1] + drawn,)
+    return tuple(newest)
 
 
 def _restock(record: Record, shuffle: Shuffle) -> Record:
@@ -349,7 +360,7 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         hidden=_privately(
             hidden,
             hidden.secret.append(shuffle),
-            _drew(hidden.received, seat, drawn),
+            _drew(hidden.dealt, seat, drawn),
             hidden.own_actions,
         ),
     )

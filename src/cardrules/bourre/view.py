@@ -169,6 +169,7 @@ seat_view = View._viewer(
         "seat": "seat",
         "hand": "hands[seat]",
         "own_received": "hidden.received[seat]",
+        "own_dealt": "hidden.dealt[seat]",
         "own_exchanges": "hidden.own_actions[seat]",
     },
 )
