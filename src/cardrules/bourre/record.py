@@ -150,7 +150,12 @@ class Hidden(ShellRecord):
     """At a restock: the card mask of the drawing seat's discards; 0 otherwise."""
     secret: Log[Action]
     """The actions of :attr:`Record.public_log` that show masked there, whole and in
-    order: every shuffle with its order, every exchange with its cards."""
+    order (every shuffle with its order, every exchange with its cards), before those
+    of :attr:`newest_secret`."""
+    newest_secret: tuple[Action, ...]
+    """The newest of those actions: one adds itself to this tuple, with no log built;
+    a deal's shuffle moves them into :attr:`secret` once they are ``Log.CHUNK`` or
+    more (:meth:`~cardrules.game.Log.extend`, the layout of one append each)."""
     received: tuple[Log[tuple[Card, ...]], ...]
     """Per seat: the cards it received (dealt, then drawn) in each deal before those of
     :attr:`dealt`."""
@@ -246,7 +251,9 @@ class Record(_Public):
     @property
     def log(self) -> Log[Action]:
         """Every action since ``new_game``, whole."""
-        return whole_log(self.public_log, self.hidden.secret, (HiddenExchange,))
+        hidden = self.hidden
+        secret = hidden.secret.extend(hidden.newest_secret)
+        return whole_log(self.public_log, secret, (HiddenExchange,))
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:

@@ -139,6 +139,7 @@ def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         up_discarded=0,
         pending=0,
         secret=empty,
+        newest_secret=(),
         received=(empty,) * n,
         dealt=((),) * n,
         own_actions=(empty,) * n,

@@ -46,8 +46,8 @@ _DEAL, _STAY, _EXCHANGE, _RESTOCK, _PLAY = (
 )
 """The phases as module constants (an enum member lookup costs more in a hot path)."""
 _CHUNK = Log.CHUNK
-"""How many deals :attr:`Hidden.dealt` holds before a deal's shuffle moves them into
-the logs of :attr:`Hidden.received`."""
+"""How many deals :attr:`Hidden.dealt` holds, and how many actions at least
+:attr:`Hidden.newest_secret`, before a deal's shuffle moves them into their logs."""
 _trick_won = constructor(TrickWon, ("seat", "cards"))
 """Build a ``TrickWon`` without its attrs ``__init__`` (once per trick)."""
 _TURNED = tuple({card: TrumpTurned(dealer, card) for card in STANDARD_DECK} for dealer in range(7))
@@ -111,6 +111,9 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal
     if len(newest[0]) >= _CHUNK:  # the newest deals move into the logs
         received, newest = tuple(map(Log.extend, received, newest)), ((),) * n
     got = list(newest)
+    secret, hid = hidden.secret, hidden.newest_secret
+    if len(hid) >= _CHUNK:  # the newest hidden actions move into the log
+        secret, hid = secret.extend(hid), ()
     for k, seat in enumerate(seats_from(n, eldest)):
         mine = cards[k:dealt:n]
         hands[seat] = sum(map(card_bit, mine))  # no card index read
@@ -126,13 +129,13 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal
         past,
         recent,
         (_TURNED[deal.dealer][cards[dealt - 1]],),  # the deal's first event after its start
-        _dealt_hidden(hidden, stock, hidden.secret.append(shuffle), received, tuple(got)),
+        _dealt_hidden(hidden, stock, secret, hid + (shuffle,), received, tuple(got)),
     ), STAY_OR_DROP
 
 
 _dealt = copier(Record, ("table", "to_act", "hands", "past", "recent", "new_events", "hidden"))
 _dealt_table = copier(Table, ("phase", "trump", "stock_size"))
-_dealt_hidden = copier(Hidden, ("stock", "secret", "received", "dealt"))
+_dealt_hidden = copier(Hidden, ("stock", "secret", "newest_secret", "received", "dealt"))
 """The record, its table and its hidden part once the cards are dealt, these fields
 given in this order (no keyword parsing, every deal)."""
 
@@ -275,7 +278,8 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
             muck,
             up_discarded,
             pending,
-            hidden.secret.append(action),
+            hidden.secret,
+            hidden.newest_secret + (action,),
             hidden.received,
             _drew(hidden.dealt, seat, drawn),
             tuple(own),
@@ -308,8 +312,8 @@ def _muck_size(muck: int, up_discarded: int) -> int:
 
 _hidden = constructor(Hidden, tuple(field.name for field in attrs.fields(Hidden)))
 """``Hidden(...)`` without its attrs ``__init__``: every field, in the class's order."""
-_privately = copier(Hidden, ("secret", "dealt", "own_actions"))
-"""``hidden`` with the session's hidden logs given, in this order."""
+_privately = copier(Hidden, ("newest_secret", "dealt"))
+"""``hidden`` with the newest hidden actions and cards received given, in this order."""
 
 
 def _drew(
@@ -359,9 +363,8 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
         new_events=record.new_events + (Restocked(len(cards)),),
         hidden=_privately(
             hidden,
-            hidden.secret.append(shuffle),
+            hidden.newest_secret + (shuffle,),
             _drew(hidden.dealt, seat, drawn),
-            hidden.own_actions,
         ),
     )
 
