@@ -130,6 +130,10 @@ class Table(ShellRecord):
     """At a restock: (seat, cards still to draw)."""
     live: int
     """Seat mask: the seats that have not dropped out of this deal (B-3.1)."""
+    past: tuple[tuple[Action, ...], ...]
+    """The full chunks of the public log (:attr:`~_Public.public_log`, shared by the
+    states of a session): here, not in the record, since only a shuffle changes them
+    and a shuffle copies the table anyway (a record and a view copy one field less)."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -175,8 +179,9 @@ class _Public(ShellRecord, DealFacts, SplitLog):
     """The fields and members of a state's :class:`Record` that a seat's
     :class:`SeatRecord` shares (all public), declared once for both, and the members
     read from its :class:`Table` and its :class:`Deal`; the public log (a shuffle
-    without its order, an exchange as its count) is kept as two fields
-    (:class:`~cardrules.game.SplitLog`)."""
+    without its order, an exchange as its count) is kept as two parts
+    (:class:`~cardrules.game.SplitLog`), its full chunks in the table and its newest
+    actions here; the event log likewise, the deal's log and the newest events."""
 
     table: Table
     """What changes only between phases (all public)."""
@@ -188,18 +193,21 @@ class _Public(ShellRecord, DealFacts, SplitLog):
     """The seat that leads (or led) the current trick; -1 outside trick play."""
     tricks_won: tuple[int, ...]
     """Tricks won by each seat in this deal."""
-    past: tuple[tuple[Action, ...], ...]
-    """The full chunks of :attr:`public_log` (shared by the states of a session)."""
     recent: tuple[Action, ...]
     """The newest actions of :attr:`public_log`, after its full chunks: held in the
     record itself, so that an action adds itself to it, ``recent + (action,)``, with
     no log built and no call, for the whole deal (it may grow past ``Log.CHUNK``
-    during a deal; the next shuffle folds its full chunks into :attr:`past`,
-    :meth:`~cardrules.game.SplitLog.logged_folding`)."""
+    during a deal; the next shuffle folds its full chunks into the table's
+    :attr:`~Table.past`, :meth:`~cardrules.game.SplitLog.logged_folding`)."""
     new_events: tuple[Event, ...]
     """The events of this deal after its first (the trump turned, exchanges, tricks),
     not in :attr:`Deal.event_log` yet: an event adds itself to this tuple, with no
     log built, and the next deal's start moves them into its log."""
+
+    @property
+    def past(self) -> tuple[tuple[Action, ...], ...]:
+        """The full chunks of :attr:`public_log` (:attr:`Table.past`)."""
+        return self.table.past
 
     @property
     def event_log(self) -> Log[Event]:

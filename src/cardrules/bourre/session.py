@@ -70,7 +70,7 @@ _bourre = constructor(Bourre, ("seat", "amount"))
 """Build a ``Bourre`` without its attrs ``__init__`` (a seat is bourré at most deals)."""
 _RECORD_ORDER = (
     *("table", "to_act", "hands", "trick", "top", "leader", "tricks_won"),
-    *("past", "recent", "new_events", "hidden"),
+    *("recent", "new_events", "hidden"),
 )
 if sorted(_RECORD_ORDER) != sorted(field.name for field in attrs.fields(Record)):
     raise TypeError("bourre.session: _RECORD_ORDER must name every field of Record")
@@ -232,14 +232,13 @@ def open_deal(
     )
     zeros = _ZEROS[n]
     return _new_record(
-        _new_table(deal, _DEAL, (), -1, 0, 0, _NONES[n], None, (1 << n) - 1),
+        _new_table(deal, _DEAL, (), -1, 0, 0, _NONES[n], None, (1 << n) - 1, past),
         CHANCE,
         zeros,
         (),
         -1,
         -1,
         zeros,
-        past,
         recent,
         (),
         deal_hidden(hidden, (), 0, 0, 0),
@@ -309,7 +308,7 @@ def end_deal(
             stacks,
             pot,
             exempt,
-            record.past,
+            record.table.past,
             recent,
             logged,
             record.hidden,

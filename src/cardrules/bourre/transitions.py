@@ -123,18 +123,17 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Record | tuple[Record, Legal
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     return _dealt(
         record,
-        _dealt_table(table, _STAY, trump, len(stock)),
+        _dealt_table(table, _STAY, trump, len(stock), past),
         eldest,
         tuple(hands),
-        past,
         recent,
         (_TURNED[deal.dealer][cards[dealt - 1]],),  # the deal's first event after its start
         _dealt_hidden(hidden, stock, secret, hid + (shuffle,), received, tuple(got)),
     ), STAY_OR_DROP
 
 
-_dealt = copier(Record, ("table", "to_act", "hands", "past", "recent", "new_events", "hidden"))
-_dealt_table = copier(Table, ("phase", "trump", "stock_size"))
+_dealt = copier(Record, ("table", "to_act", "hands", "recent", "new_events", "hidden"))
+_dealt_table = copier(Table, ("phase", "trump", "stock_size", "past"))
 _dealt_hidden = copier(Hidden, ("stock", "secret", "newest_secret", "received", "dealt"))
 """The record, its table and its hidden part once the cards are dealt, these fields
 given in this order (no keyword parsing, every deal)."""
@@ -262,7 +261,7 @@ def on_exchange(record: Record, action: Exchange) -> Record | tuple[Record, Lega
     # the exchange whole in the secret log and in the seat's own (with its index in
     # the public log), the cards drawn added to what the seat received this deal
     own = list(hidden.own_actions)
-    own[seat] = own[seat].append((SplitLog.length(record.past, recent) - 1, action))
+    own[seat] = own[seat].append((SplitLog.length(table.past, recent) - 1, action))
     hands = list(record.hands)
     hands[seat] = hands[seat] & ~discards | sum(map(card_bit, drawn))
     record = _exchanged_record(
@@ -354,11 +353,11 @@ def _restock(record: Record, shuffle: Shuffle) -> Record:
             stock_size=len(stock),
             muck_size=_muck_size(kept, hidden.up_discarded),
             pending=None,
+            past=past,
         ),
         to_act=to_act,
         leader=leader,
         hands=_replaced(record.hands, seat, record.hands[seat] | sum(map(card_bit, drawn))),
-        past=past,
         recent=recent,
         new_events=record.new_events + (Restocked(len(cards)),),
         hidden=_privately(

@@ -163,7 +163,6 @@ seat_view = View._viewer(
         "trick": "trick",
         "leader": "leader",
         "tricks_won": "tricks_won",
-        "past": "past",
         "recent": "recent",
         "new_events": "new_events",
         "seat": "seat",
