@@ -66,6 +66,9 @@ _deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 """Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
 _pot_carried = constructor(PotCarried, ("amount",))
 """Build a ``PotCarried`` without its attrs ``__init__`` (one deal in three or so)."""
+_STARTED = tuple(tuple(DealStarted(number, dealer) for dealer in range(7)) for number in range(64))
+"""Deal number → dealer → the ``DealStarted`` event (events are values: every session
+shares them, made once at import; a deal from the 64th on builds its own)."""
 _bourre = constructor(Bourre, ("seat", "amount"))
 """Build a ``Bourre`` without its attrs ``__init__`` (a seat is bourré at most deals)."""
 _RECORD_ORDER = (
@@ -207,16 +210,13 @@ def open_deal(
     rules = deal.rules
     n = rules.players
     eldest = (dealer + 1) % n
-    logged.append(_deal_started(number, dealer))
+    logged.append(_STARTED[number][dealer] if number < 64 else _deal_started(number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:
         stacks, rebuys = _rebuys(rules, stacks, rebuys, _SEATS_FROM[n][eldest], logged)
-    if exempt:
-        antes = [0 if seat in exempt else min(level, stacks[seat]) for seat in range(n)]
-    elif min(stacks) >= level:  # every seat pays the whole ante (the usual case)
-        antes = [level] * n
-    else:
-        antes = [level if level <= stack else stack for stack in stacks]
+    # every seat pays the whole ante, usually
+    full = not exempt and min(stacks) >= level
+    antes = [level] * n if full else _antes(level, stacks, exempt)
     refunds = None
     if rules.pot_cap is not None:
         antes, refunds = _cap(rules, pot, antes, eldest)
@@ -225,11 +225,9 @@ def open_deal(
     if refunds is not None:
         logged.append(PotCapped(rules.pot_cap or 0, refunds))
     stacks = tuple(map(sub, stacks, antes))
-    deal = _opened(
-        deal,
-        *(dealer, number, level, stacks, pot + sum(antes), contributions, rebuys),
-        deal.event_log.extend(logged),
-    )
+    events = deal.event_log.extend(logged)
+    pot += sum(antes)
+    deal = _opened(deal, dealer, number, level, stacks, pot, contributions, rebuys, events)
     zeros = _ZEROS[n]
     return _new_record(
         _new_table(deal, _DEAL, (), -1, 0, 0, _NONES[n], None, (1 << n) - 1, past),
@@ -243,6 +241,17 @@ def open_deal(
         (),
         deal_hidden(hidden, (), 0, 0, 0),
     )
+
+
+def _antes(level: int, stacks: tuple[int, ...], exempt: frozenset[int]) -> list[int]:
+    """Each seat's ante at ``level`` from ``stacks`` (all it has when short), none for
+    a seat of ``exempt`` (a function of its own: a comprehension in :func:`open_deal`
+    would make cells of its variables at every deal).
+
+    >>> _antes(2, (5, 1, 5), frozenset({2}))
+    [2, 1, 0]
+    """
+    return [0 if seat in exempt else min(level, stack) for seat, stack in enumerate(stacks)]
 
 
 def _rebuys(
@@ -342,8 +351,9 @@ def settle_stay(record: Record, order: tuple[int, ...], recent: tuple[Action, ..
     winner = order[0]
     stacks = list(deal.stacks)
     stacks[winner] += pot
-    shares = tuple(pot if seat == winner else 0 for seat in range(len(stacks)))
-    won = _pot_won(pot, (winner,), shares, 0, "the only seat in")
+    shares = [0] * len(stacks)
+    shares[winner] = pot
+    won = _pot_won(pot, (winner,), tuple(shares), 0, "the only seat in")
     return end_deal(
         record, recent, [won], stacks=tuple(stacks), pot=0, carried=False, exempt=_NO_SEATS
     )
@@ -363,22 +373,24 @@ def settle(
     n = rules.players
     order = table.order
     before = deal.pot
-    counts = [tricks[seat] for seat in order]
-    most = max(counts)
+    # the seats' counts are read from ``tricks`` itself, no list made of the seats in:
+    # a seat out took no trick, and the seats in took them all (``most`` is positive)
+    most = max(tricks)
     stacks = list(deal.stacks)
-    carried = most < rules.min_tricks or counts.count(most) > 1
+    carried = most < rules.min_tricks or tricks.count(most) > 1
     logged: list[Event] = [won]
     if carried:
         pot = before
         logged.append(_pot_carried(before))
     else:
-        winner = order[counts.index(most)]
+        winner = tricks.index(most)
         stacks[winner] += before
         pot = 0
         shares = [0] * n
         shares[winner] = before
         logged.append(_pot_won(before, (winner,), tuple(shares), 0, _TRICKS_TEXT[most]))
-    bourres = [s for s in order if tricks[s] == 0] if 0 in counts else []
+    # a seat in took no trick when more seats than those out took none
+    bourres = _seats_with(order, tricks, 0) if tricks.count(0) > n - len(order) else []
     if bourres:
         payments = [0] * n
         for seat in bourres:
@@ -396,12 +408,23 @@ def settle(
     if not rules.ante_exemptions:
         exempt = _NO_SEATS  # the next deal's antes ignore it
     elif carried:
-        exempt = frozenset((*bourres, *(s for s in order if tricks[s] == most)))
+        exempt = frozenset((*bourres, *_seats_with(order, tricks, most)))
     else:
         exempt = frozenset(bourres)
     return end_deal(
         record, recent, logged, stacks=tuple(stacks), pot=pot, carried=carried, exempt=exempt
     )
+
+
+def _seats_with(order: tuple[int, ...], tricks: tuple[int, ...], count: int) -> list[int]:
+    """The seats of ``order`` that took ``count`` tricks of ``tricks``, in its order (a
+    function of its own: a comprehension in :func:`settle` would make cells of its
+    variables at every call).
+
+    >>> _seats_with((2, 0, 1), (0, 3, 0), 0)
+    [2, 0]
+    """
+    return [seat for seat in order if tricks[seat] == count]
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
