@@ -57,6 +57,9 @@ _BYTE_PLAYS = tuple(
 """For each byte of a card mask (chunk ``k``: card indices ``8k`` … ``8k+7``) and each
 value of that byte, the interned plays of its cards: a mask's plays are read a byte at
 a time (of its ``to_bytes``), with no work per card and no operation on a 52-bit int."""
+_P0, _P1, _P2, _P3, _P4, _P5, _P6 = _BYTE_PLAYS
+"""The tables of :data:`_BYTE_PLAYS` one by one, as module globals (one specialised
+load each, no subscript of the outer table)."""
 
 
 _SMALL_PLAYS = {
@@ -81,11 +84,8 @@ def plays(mask: int) -> Legal:
     found = _small_plays(mask)
     if found is not None:
         return found
-    b = mask.to_bytes(7, "little")
-    t = _BYTE_PLAYS
-    return _listed(
-        t[0][b[0]] + t[1][b[1]] + t[2][b[2]] + t[3][b[3]] + t[4][b[4]] + t[5][b[5]] + t[6][b[6]]
-    )
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")  # unpacked: no subscript
+    return _listed(_P0[b0] + _P1[b1] + _P2[b2] + _P3[b3] + _P4[b4] + _P5[b5] + _P6[b6])
 
 
 def exchanges(hand: int, most: int) -> Legal:

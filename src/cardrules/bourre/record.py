@@ -360,6 +360,9 @@ _BYTE_INDICES = tuple(
 """For each byte of a mask (chunk ``k``: bits ``8k`` … ``8k+7``) and each value of that
 byte, the indices of its bits: a mask is read a byte at a time (an operation on a
 52-bit int allocates, a byte of its ``to_bytes`` does not)."""
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BYTE_INDICES
+"""The tables of :data:`_BYTE_INDICES` one by one, as module globals (one specialised
+load each, no subscript of the outer table)."""
 
 
 def indices_of(mask: int) -> tuple[int, ...]:
@@ -368,9 +371,8 @@ def indices_of(mask: int) -> tuple[int, ...]:
     >>> indices_of(0b1010), indices_of(1 << 51 | 1)
     ((1, 3), (0, 51))
     """
-    b = mask.to_bytes(7, "little")
-    t = _BYTE_INDICES
-    return t[0][b[0]] + t[1][b[1]] + t[2][b[2]] + t[3][b[3]] + t[4][b[4]] + t[5][b[5]] + t[6][b[6]]
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")  # unpacked: no subscript
+    return _B0[b0] + _B1[b1] + _B2[b2] + _B3[b3] + _B4[b4] + _B5[b5] + _B6[b6]
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
