@@ -32,6 +32,14 @@ through the receiver. A played card or a seat staying in copies a small
 :class:`Record` and shares its :class:`Table` and :class:`Hidden`; a drop or an
 exchange copies the table and the hidden part and shares the :class:`Deal`.
 
+The session's logs are kept as parts to which a step adds with one tuple join, no
+:class:`~cardrules.game.Log` built: the public log's newest actions
+(:attr:`Record.recent`; its full chunks in the table), the deal's events
+(:attr:`Record.new_events`; the log up to the deal's start in the :class:`Deal`),
+the newest hidden actions and each seat's cards of the newest deals (in
+:class:`Hidden`, moved into their logs once they hold ``Log.CHUNK``); the members
+that read a log join its parts when asked.
+
 >>> from cardrules.cards import cards
 >>> mask = mask_of(c.index for c in cards("As 2c 3d"))
 >>> indices_of(mask), [str(c) for c in cards_of(mask)]
@@ -108,7 +116,7 @@ class Deal(ShellRecord):
 class Table(ShellRecord):
     """What changes only between phases (or when a seat drops or exchanges), all of it
     public: the phase, the seats in, the trump up-card, the sizes of the stock and the
-    muck; and the deal's :class:`Deal`."""
+    muck, the public log's full chunks; and the deal's :class:`Deal`."""
 
     deal: Deal
     """What changes only between deals."""
