@@ -69,16 +69,20 @@ _SEATS_IN = {
 """Seats → eldest → seat mask of the seats still in → those seats in order from
 eldest: the order of the exchange and of play (B-3.2), made once at import (1,536
 small tuples) instead of at every deal."""
-_NEXT_IN = tuple(
-    tuple(
-        next((s for s in (*range(seat + 1, 7), *range(seat)) if live >> s & 1), -1)
-        for seat in range(7)
-    )
+_ROUND = tuple(
+    tuple(tuple(s for s in (*range(seat, 7), *range(seat)) if live >> s & 1) for seat in range(7))
     for live in range(1 << 7)
 )
-"""Seat mask of the seats still in → seat → the next seat in, going round the table
-(the seat after ``seat`` in :attr:`Table.order`, which goes round from eldest): the
-seat to play next in a trick, read in one step."""
+"""Seat mask of the seats still in → seat → the seats in going round the table from it
+(itself first when it is in: in a trick, the seat ``k`` places after the leader played
+its ``k``-th card, and the trick's winner is read in one step)."""
+_NEXT_IN = tuple(
+    tuple(next((s for s in rounds[seat] if s != seat), -1) for seat in range(7))
+    for rounds in _ROUND
+)
+"""Seat mask of the seats still in → seat → the next seat in after it, going round the
+table (the seat after ``seat`` in :attr:`Table.order`, which goes round from eldest;
+-1 when no other seat is in): the seat to play next in a trick, read in one step."""
 
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -402,8 +406,7 @@ def on_play(record: Record, action: Play) -> Record | tuple[Record, Legal]:
         must_head = table.deal.rules.must_head_following
         legal = plays(narrow(hands[after], led, top, trump, must_head))
         return _next_card(record, after, tuple(hands), trick, at, recent), legal
-    start = order.index(record.leader)
-    winner = order[(start + at) % len(order)]
+    winner = _ROUND[table.live][record.leader][at]  # the top card's seat
     tricks = list(record.tricks_won)
     tricks[winner] += 1
     won = _trick_won(winner, trick)
