@@ -454,5 +454,12 @@ def returns(record: Record) -> tuple[Fraction, ...]:
     ]
     shares = deal.shares
     if any(shares):  # a pot shared at the end: exact fractions
-        return tuple([Fraction(mine) + share for mine, share in zip(chips, shares, strict=True)])
+        # whole chips plus p/q in lowest terms is (chips * q + p)/q, in lowest terms too:
+        # one Fraction each, not a Fraction added to another
+        return tuple(
+            [
+                Fraction(mine * share.denominator + share.numerator, share.denominator)
+                for mine, share in zip(chips, shares, strict=True)
+            ]
+        )
     return tuple(map(Fraction, chips))  # whole chips: no fraction arithmetic
