@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardrules._fast import constructor, copier
+from cardrules.actions import Action
 from cardrules.caching import BoundedCache
 from cardrules.chance import CHANCE
 from cardrules.events import (
@@ -98,32 +99,26 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         received=(Log(),) * n,
         dealt=((),) * n,
     )
-    blank = Record(
-        deal=deal,
-        cards=cards,
-        stacks=stacks,
-        contributions=zeros,
-        to_act=CHANCE,
-        largest=0,
-        live=mask(n),
-        acted=0,
-        recent=(),
-    )
-    return start_deal(blank, stacks, [], dealer, 0)
+    return start_deal(deal, cards, (), stacks, [], dealer, 0)
 
 
 def start_deal(
-    record: Record, stacks: tuple[int, ...], events: list[Event], dealer: int, deal_number: int
+    old: Deal,
+    cards: Cards,
+    recent: tuple[Action, ...],
+    stacks: tuple[int, ...],
+    events: list[Event],
+    dealer: int,
+    deal_number: int,
 ) -> Record:
-    """A deal begins after ``record``'s (which left ``stacks`` and the ``events`` of its
-    end): rebuys of empty seats (X-6), antes (M-2.1, X-3), then the chance node of the
-    shuffle (X-7).
+    """A deal begins after the deal ``old`` (which left ``cards``, the public log's
+    ``recent`` actions, ``stacks`` and the ``events`` of its end): rebuys of empty seats
+    (X-6), antes (M-2.1, X-3), then the chance node of the shuffle (X-7).
 
     >>> record = first_record(Rules(ante=2), (100, 100, 100, 100), 0)
-    >>> start_deal(record, (10, 0, 10, 10), [], 1, 1).contributions
+    >>> start_deal(record.deal, record.cards, (), (10, 0, 10, 10), [], 1, 1).contributions
     (2, 2, 2, 2)
     """
-    old = record.deal
     rules = old.rules
     n = rules.players
     ante = rules.ante
@@ -152,15 +147,15 @@ def start_deal(
         rebuys,
         old.event_log.extend(events),
     )
-    return _between_deals(
-        record,
+    return _new_record(
         deal,
-        _cards_between(record.cards, (), _NO_HANDS[n], 0),
         chips,
         contributions,
         CHANCE,
-        largest,
         mask(n),
+        recent,
+        _cards_between(cards, (), _NO_HANDS[n], 0),
+        largest,
         0,
     )
 
@@ -213,10 +208,12 @@ def _full_antes(key: tuple[int, int, int]) -> tuple[Event, ...]:
     return _FULL_ANTES.put(key, antes)
 
 
-_between_deals = copier(
-    Record, ("deal", "cards", "stacks", "contributions", "to_act", "largest", "live", "acted")
+_new_record = constructor(
+    Record,
+    ("deal", "stacks", "contributions", "to_act", "live", "recent", "cards", "largest", "acted"),
 )
-"""A record between deals: every field given but the public log."""
+"""A record, every field given in this order (a deal's end builds the next deal's first
+record from the parts it has at hand, with no record in between)."""
 _opened = copier(
     Deal,
     (
@@ -240,26 +237,44 @@ _cards_between = copier(Cards, ("deck", "hands", "brelans"))
 hand and no brelan."""
 
 
-def fold_out(record: Record, winner: int) -> Record:
-    """M-3.7: the last seat in takes the whole pot without showing; the deal ends."""
-    amount = sum(record.contributions)
-    n = record.players
-    stacks = [*record.stacks]  # a display, not list(): no call
+def fold_out(
+    deal: Deal,
+    cards: Cards,
+    recent: tuple[Action, ...],
+    chips: tuple[int, ...],
+    contributions: tuple[int, ...],
+    winner: int,
+) -> Record:
+    """M-3.7: the last seat in takes the whole pot without showing; the deal ends (the
+    deal, cards, public log's ``recent`` actions, stacks ``chips`` and contributions as
+    the last action left them: the record that ends the deal is never built)."""
+    amount = sum(contributions)
+    n = len(chips)
+    stacks = [*chips]  # a display, not list(): no call
     stacks[winner] += amount
     shares = [0] * n
     shares[winner] = amount
     event = _new_pot_won(amount, (winner,), tuple(shares), 0, None)
-    return end_deal(record, tuple(stacks), [event])
+    return end_deal(deal, cards, recent, tuple(stacks), [event])
 
 
-def showdown(record: Record) -> Record:
+def showdown(
+    deal: Deal,
+    cards: Cards,
+    recent: tuple[Action, ...],
+    chips: tuple[int, ...],
+    put: tuple[int, ...],
+    live: int,
+) -> Record:
     """The uncalled excess back (X-4), every seat still in shows (M-6.1), and each pot
-    goes to the best hand eligible for it, ties split (X-5); the deal ends."""
-    deal = record.deal
+    goes to the best hand eligible for it, ties split (X-5); the deal ends (the deal,
+    cards, public log's ``recent`` actions, stacks ``chips``, contributions ``put`` and
+    seats still in as the last action left them: the record that ends the deal is
+    never built)."""
     rules = deal.rules
     n = rules.players
-    stacks = [*record.stacks]  # a display, not list(): no call
-    contributions = [*record.contributions]
+    stacks = [*chips]  # a display, not list(): no call
+    contributions = [*put]
     events: list[Event] = []
     excess = uncalled_excess_unchecked(contributions)
     if excess is not None:
@@ -268,8 +283,7 @@ def showdown(record: Record) -> Record:
         stacks[seat] += amount
         events.append(_new_excess(seat, amount))
     eldest = (deal.dealer + 1) % n
-    live = record.live
-    hands = record.cards.hands
+    hands = cards.hands
     order = IN_PLAY_ORDER[n][eldest][live]  # the seats still in, from eldest
     keys, texts = values_of(rules, hands, deal.retournes, order)
     for seat in order:
@@ -289,7 +303,7 @@ def showdown(record: Record) -> Record:
         for seat in winners:
             stacks[seat] += shares[seat]
         events.append(_new_pot_won(amount, winners, shares, index, texts[winners[0]]))
-    return end_deal(record, tuple(stacks), events)
+    return end_deal(deal, cards, recent, tuple(stacks), events)
 
 
 def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
@@ -301,17 +315,24 @@ def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
     )
 
 
-def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Record:
-    """After the pot is won (``stacks`` and ``events`` say how): the session ends
-    (M-6.2, X-7) or the next deal begins at once."""
-    deal = record.deal
+def end_deal(
+    deal: Deal,
+    cards: Cards,
+    recent: tuple[Action, ...],
+    stacks: tuple[int, ...],
+    events: list[Event],
+) -> Record:
+    """After the pot is won (``stacks`` and ``events`` say how) in ``deal``, which left
+    ``cards`` and the public log's ``recent`` actions: the session ends (M-6.2, X-7) or
+    the next deal begins at once."""
     rules = deal.rules
     n = rules.players
     over = deal.deal_number + 1 >= rules.deals or (
         rules.target is not None and max(_results(stacks, deal)) >= rules.target
     )
     if not over:
-        return start_deal(record, stacks, events, (deal.dealer + 1) % n, deal.deal_number + 1)
+        dealer, number = (deal.dealer + 1) % n, deal.deal_number + 1
+        return start_deal(deal, cards, recent, stacks, events, dealer, number)
     # Every deal awards its whole pot, so no pot is ever left to share (X-7).
     results = tuple(Fraction(r) for r in _results(stacks, deal))
     log = deal.event_log.extend(events).append(SessionEnded(results))
@@ -319,8 +340,8 @@ def end_deal(record: Record, stacks: tuple[int, ...], events: list[Event]) -> Re
         phase=Phase.OVER, retournes=(), dead_retournes=(), shown=_NO_HANDS[n], event_log=log
     )
     zeros = (0,) * n
-    cards = _cards_between(record.cards, (), _NO_HANDS[n], 0)
-    return _between_deals(record, deal, cards, stacks, zeros, None, 0, mask(n), 0)
+    cards = _cards_between(cards, (), _NO_HANDS[n], 0)
+    return _new_record(deal, stacks, zeros, None, mask(n), recent, cards, 0, 0)
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -139,7 +139,7 @@ def _open_round(
         if deal.waiting:  # the first round is not played: the change comes at once
             deal, cards = _change_retourne(deal, cards)
         deal = deal._replace(betting_round=number)
-        return showdown(record._replace(deal=deal, cards=cards, recent=recent))
+        return showdown(deal, cards, recent, stacks, record.contributions, live)
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
     n = deal.rules.players
@@ -188,11 +188,12 @@ _FOLD_AT = Record.FOLD_AT
 global: reading a class attribute from an instance costs a type lookup)."""
 
 
-_after_bet = copier(
-    Record, ("deal", "stacks", "contributions", "to_act", "largest", "live", "acted", "recent")
+_after_bet = constructor(
+    Record,
+    ("deal", "stacks", "contributions", "to_act", "live", "recent", "cards", "largest", "acted"),
 )
-"""``record`` after a betting action, these fields given in this order (every betting
-action comes here: a copy without keyword parsing)."""
+"""The record after a betting action, every field given in this order (every betting
+action that does not end the deal comes here: no keyword parsing)."""
 
 
 def _betted(
@@ -221,29 +222,18 @@ def _betted(
         following = first_of[able(stacks, live & ~acted)]
     recent = record.recent + (action,)
     deal = record.deal
+    cards = record.cards
     if len(recent) > _FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
         deal = deal._replace(past=past)
     if deal.waiting:
-        deal, cards = _waited(deal, record.cards, seat, stacks, live)
-        if cards is not record.cards:
-            record = record._replace(cards=cards)
-    record = _after_bet(
-        record,
-        deal,
-        stacks,
-        contributions,
-        following,
-        largest,
-        live,
-        acted,
-        recent,
-    )
+        deal, cards = _waited(deal, cards, seat, stacks, live)
     if following < 0:
-        return _close_round(record)
+        return _close_round(deal, cards, recent, stacks, contributions, largest, live)
+    record = _after_bet(deal, stacks, contributions, following, live, recent, cards, largest, acted)
     return record, legal_of(
         deal,
-        record.cards.brelans,
+        cards.brelans,
         following,
         stacks,
         contributions,
@@ -253,27 +243,36 @@ def _betted(
     )
 
 
-def _close_round(record: Record) -> Next:
+def _close_round(
+    deal: Deal,
+    cards: Cards,
+    recent: tuple[Action, ...],
+    stacks: tuple[int, ...],
+    contributions: tuple[int, ...],
+    largest: int,
+    live: int,
+) -> Next:
     """After a round but the last, each seat still in turns up a card (V-M.3) and the
     next round opens; after the last, or with fewer than two seats able to bet, the
-    showdown."""
-    deal = record.deal
+    showdown (the parts of the record as the round's last action left them: no record
+    is built before the next round's or the next deal's)."""
     if deal.betting_round + 1 >= deal.rules.betting_rounds:
-        return showdown(record)
-    ready = able(record.stacks, record.live)
+        return showdown(deal, cards, recent, stacks, contributions, live)
+    ready = able(stacks, live)
     if ready & (ready - 1) == 0:
-        return showdown(record)
+        return showdown(deal, cards, recent, stacks, contributions, live)
     n = deal.rules.players
-    hands = record.cards.hands
+    hands = cards.hands
     shown = list(deal.shown)
     events: list[Event] = []
     for seat in seats_from((deal.dealer + 1) % n, n):
         up = len(shown[seat])
-        if record.live >> seat & 1 and up < 3:
+        if live >> seat & 1 and up < 3:
             shown[seat] = hands[seat][: up + 1]
             events.append(CardsTurned(seat, hands[seat][up : up + 1]))
     deal = deal._replace(shown=tuple(shown), event_log=deal.event_log.extend(events))
-    return _open_round(record, deal, record.cards, deal.betting_round + 1, record.recent)
+    record = _after_bet(deal, stacks, contributions, -1, live, recent, cards, largest, 0)
+    return _open_round(record, deal, cards, deal.betting_round + 1, recent)
 
 
 def on_check(record: Record, action: Check) -> Next:
@@ -332,9 +331,12 @@ def on_fold(record: Record, action: Fold) -> Next:
     """A fold (M-3.2); when one seat is left in, it takes the pot (M-3.7)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
-    if live & (live - 1) == 0:
-        record = record._replace(live=live, recent=record.recent + (action,))
-        return fold_out(record, live.bit_length() - 1)
+    if live & (live - 1) == 0:  # the deal ends: its last record is never built
+        recent = record.recent + (action,)
+        winner = live.bit_length() - 1
+        return fold_out(
+            record.deal, record.cards, recent, record.stacks, record.contributions, winner
+        )
     return _betted(
         record,
         action,
