@@ -59,6 +59,14 @@ _new_shown = constructor(HandShown, ("seat", "cards", "hand"))
 _new_pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
 """The events of every deal, built without their attrs ``__init__`` (the values passed
 are of the right types)."""
+_STARTED_BELOW = 64
+_STARTED = tuple(
+    tuple(_new_deal_started(number, dealer) for number in range(_STARTED_BELOW))
+    for dealer in range(5)
+)
+"""``_STARTED[dealer][deal_number]``: the event of a deal's start, made once for the
+deal numbers below 64 (events are values: the sessions share them); a later deal makes
+its own."""
 
 
 def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
@@ -123,7 +131,11 @@ def start_deal(
     n = rules.players
     ante = rules.ante
     rebuys = old.rebuys
-    events.append(_new_deal_started(deal_number, dealer))
+    events.append(
+        _STARTED[dealer][deal_number]
+        if deal_number < _STARTED_BELOW
+        else _new_deal_started(deal_number, dealer)
+    )
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
         chips = tuple([chips - ante for chips in stacks])
         contributions = (ante,) * n
