@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules._fast import constructor
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise
 from cardrules.caching import BoundedCache
 from cardrules.errors import shorten
@@ -49,6 +50,8 @@ class BettingLegal(Legal):
     size counts them)."""
 
 
+_new_legal = constructor(BettingLegal, ("listed", "low", "high", "at", "spelled"))
+"""A betting legal set, built without its attrs ``__init__`` (the values are right)."""
 _LEGALS = BoundedCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)
 """The legal sets by (kind, largest, highest raise): few, and shared by many states."""
 _lookup = _LEGALS.lookup
@@ -58,9 +61,10 @@ def _make_legal(kind: int, largest: int, high: int) -> BettingLegal:
     """The legal set of this kind and raise range, its actions spelled out if few (and
     kept in the cache)."""
     listed, at = _LISTED[kind]
-    plain = Legal(listed, largest + 1, high, at)
-    spelled = plain.actions() if high - largest <= _SPELL_AT_ONCE else None
-    return _LEGALS.put((kind, largest, high), BettingLegal(listed, largest + 1, high, at, spelled))
+    made = _new_legal(listed, largest + 1, high, at, None)
+    if high - largest <= _SPELL_AT_ONCE:
+        made = _new_legal(listed, largest + 1, high, at, made.actions())
+    return _LEGALS.put((kind, largest, high), made)
 
 
 def others_can_bet(record: Record, seat: int) -> bool:
