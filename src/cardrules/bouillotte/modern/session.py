@@ -13,6 +13,7 @@ Every function takes a record and returns the next one; none changes its argumen
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import sub
 
 from cardrules._fast import constructor, copier
 from cardrules.actions import Action
@@ -137,8 +138,8 @@ def start_deal(
         else _new_deal_started(deal_number, dealer)
     )
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
-        chips = tuple([chips - ante for chips in stacks])
         contributions = (ante,) * n
+        chips = tuple(map(sub, stacks, contributions))  # in C: no comprehension
         key = (dealer, n, ante)
         events += _FULL_ANTES.lookup(key) or _full_antes(key)
         largest = ante
