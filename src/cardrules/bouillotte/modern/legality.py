@@ -96,7 +96,6 @@ def legal(record: Record) -> Legal:
         record.cards.brelans,
         record.to_act,  # type: ignore[arg-type]
         record.stacks,
-        record.contributions,
         record.largest,
         record.live,
     )
@@ -107,7 +106,6 @@ def legal_of(
     brelans: int,
     seat: int,
     stacks: tuple[int, ...],
-    contributions: tuple[int, ...],
     largest: int,
     live: int,
     chips_elsewhere: int = 0,
@@ -117,7 +115,8 @@ def legal_of(
     mask of :attr:`.Cards.brelans`; ``chips_elsewhere`` nonzero when another seat still
     in is known to have chips (the one that just bet: X-4 then needs no search)."""
     rules = deal.rules
-    mine = contributions[seat]
+    cap = deal.totals[seat]  # the most the seat can put in: its stack and contribution
+    mine = cap - stacks[seat]
     kind = 0 if mine == largest else 1
     if rules.announce_fee is not None:
         if deal.announced[seat] is not None:
@@ -125,7 +124,6 @@ def legal_of(
         elif brelans >> seat & 1:
             kind += 3
     high = largest + rules.max_raise
-    cap = mine + stacks[seat]
     if cap < high:
         high = cap
     # X-4: no raise when every other seat still in is all-in (when nobody is all-in,

@@ -1,9 +1,10 @@
 """The fields of a modern Bouillotte state, and how they are represented.
 
-A state holds one :class:`Record`: what a betting action changes (stacks,
-contributions, the seat to act, the per-seat flags, the log of actions), a
-:class:`Deal`: what every seat sees that changes only between phases, rounds or deals
-(the retournés, the cards face up, the announcements, the events), and :class:`Cards`:
+A state holds one :class:`Record`: what a betting action changes (stacks, the seat to
+act, the per-seat flags, the log of actions; the contributions follow from the stacks),
+a :class:`Deal`: what every seat sees that changes only between phases, rounds or deals
+(the retournés, the cards face up, the announcements, each seat's chips in the deal,
+the events), and :class:`Cards`:
 who holds which card, the part of the state that views hide. A view holds a
 :class:`SeatRecord`: the record's public fields and the seat's own cards. Every change is
 ``record._replace(field=value, ...)``, or, on the commonest steps, a positional copier
@@ -20,8 +21,10 @@ The representation, once for every module of the game:
   retournés now" (hidden, for M-4.1);
 * **cards** are the interned :class:`~cardrules.cards.Card` values, in the order dealt;
   hand values are computed from their ``card.index`` (:mod:`.hands`);
-* **amounts** are ints: ``stacks`` and ``contributions`` one per seat, ``largest`` the
-  largest contribution of the deal;
+* **amounts** are ints: ``stacks`` one per seat, ``largest`` the largest contribution
+  of the deal; the contributions are each seat's :attr:`Deal.totals` (its stack and
+  contribution together, which betting leaves as they are) less its stack, so that a
+  betting action builds one tuple of amounts;
 * **logs** (:class:`~cardrules.game.Log`) share structure between states: the
   shuffles, each seat's cards received (but those of the newest deals, up to
   ``Log.CHUNK`` of them, kept as one tuple of cards per seat, :attr:`Cards.dealt`,
@@ -48,6 +51,7 @@ The representation, once for every module of the game:
 
 from __future__ import annotations
 
+from operator import sub
 from typing import ClassVar
 
 import attrs
@@ -105,6 +109,11 @@ class Deal(shell.Record):
     for (V-M.4); 0 when no change is pending (off, done, or no deal under way)."""
     rebuys: tuple[int, ...]
     """How many times each seat has rebought (X-6)."""
+    totals: tuple[int, ...]
+    """Each seat's chips in this deal, its stack and its contribution together: a
+    betting action only moves chips between the two (an announcement's fees change it),
+    so :attr:`Record.contributions` is ``totals`` less the stacks, and a step copies
+    one tuple of amounts, not two."""
     initial_stacks: tuple[int, ...]
     """The stacks given to ``new_game``."""
     initial_dealer: int
@@ -153,8 +162,6 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
     """The retournés, cards face up, announcements and events of the deal."""
     stacks: tuple[int, ...]
     """Chips each seat holds outside the pot."""
-    contributions: tuple[int, ...]
-    """Chips each seat has put in the pot this deal (ante included)."""
     to_act: int | Chance | None
     """The seat to act, ``CHANCE``, or ``None`` when the session is over."""
     live: int
@@ -184,9 +191,15 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
         return self.deal.event_log
 
     @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat has put in the pot this deal (ante included): its
+        :attr:`Deal.totals` less its stack."""
+        return tuple(map(sub, self.deal.totals, self.stacks))
+
+    @property
     def pot(self) -> int:
         """Every chip in the middle."""
-        return sum(self.contributions)
+        return sum(self.deal.totals) - sum(self.stacks)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)

@@ -95,6 +95,7 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         announced=(None,) * n,
         waiting=0,
         rebuys=zeros,
+        totals=stacks,
         initial_stacks=stacks,
         initial_dealer=dealer,
         event_log=Log(),
@@ -138,14 +139,13 @@ def start_deal(
         else _new_deal_started(deal_number, dealer)
     )
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
-        contributions = (ante,) * n
-        chips = tuple(map(sub, stacks, contributions))  # in C: no comprehension
+        totals = stacks
+        chips = tuple(map(sub, stacks, (ante,) * n))  # in C: no comprehension
         key = (dealer, n, ante)
         events += _FULL_ANTES.lookup(key) or _full_antes(key)
         largest = ante
     else:
-        chips, contributions, rebuys = _antes(rules, stacks, rebuys, events, dealer)
-        largest = max(contributions)
+        chips, totals, rebuys, largest = _antes(rules, stacks, rebuys, events, dealer)
     deal = _opened(
         old,
         _DEAL,
@@ -158,12 +158,12 @@ def start_deal(
         _NO_ANNOUNCEMENT[n],
         0,
         rebuys,
+        totals,
         old.event_log.extend(events),
     )
     return _new_record(
         deal,
         chips,
-        contributions,
         CHANCE,
         mask(n),
         recent,
@@ -183,9 +183,10 @@ _NO_HANDS = {n: ((),) * n for n in (3, 4, 5)}
 
 def _antes(
     rules: Rules, stacks: tuple[int, ...], rebuys: tuple[int, ...], events: list[Event], dealer: int
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The stacks, contributions and rebuys once empty seats have rebought (X-6) and
-    every seat has anted what it can (M-2.1, X-3); their events added to ``events``."""
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """The stacks once empty seats have rebought (X-6) and every seat has anted what it
+    can (M-2.1, X-3), each seat's chips in the deal (:attr:`.Deal.totals`: its stack
+    after rebuys), the rebuys and the largest ante; their events added to ``events``."""
     n = rules.players
     chips = list(stacks)
     contributions = [0] * n
@@ -197,13 +198,14 @@ def _antes(
                 chips[seat] = rules.stack
                 rebought[seat] += 1
                 events.append(_new_rebuy(seat, rules.stack))
+    totals = tuple(chips)
     ante = rules.ante
     for seat in order:
         amount = ante if ante < chips[seat] else chips[seat]
         chips[seat] -= amount
         contributions[seat] = amount
         events.append(_new_ante(seat, amount))
-    return tuple(chips), tuple(contributions), tuple(rebought)
+    return tuple(chips), totals, tuple(rebought), max(contributions)
 
 
 _FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
@@ -223,7 +225,7 @@ def _full_antes(key: tuple[int, int, int]) -> tuple[Event, ...]:
 
 _new_record = constructor(
     Record,
-    ("deal", "stacks", "contributions", "to_act", "live", "recent", "cards", "largest", "acted"),
+    ("deal", "stacks", "to_act", "live", "recent", "cards", "largest", "acted"),
 )
 """A record, every field given in this order (a deal's end builds the next deal's first
 record from the parts it has at hand, with no record in between)."""
@@ -240,6 +242,7 @@ _opened = copier(
         "announced",
         "waiting",
         "rebuys",
+        "totals",
         "event_log",
     ),
 )
@@ -255,13 +258,12 @@ def fold_out(
     cards: Cards,
     recent: tuple[Action, ...],
     chips: tuple[int, ...],
-    contributions: tuple[int, ...],
     winner: int,
 ) -> Record:
     """M-3.7: the last seat in takes the whole pot without showing; the deal ends (the
-    deal, cards, public log's ``recent`` actions, stacks ``chips`` and contributions as
-    the last action left them: the record that ends the deal is never built)."""
-    amount = sum(contributions)
+    deal, cards, public log's ``recent`` actions and stacks ``chips`` as the last action
+    left them: the record that ends the deal is never built)."""
+    amount = sum(deal.totals) - sum(chips)
     n = len(chips)
     stacks = [*chips]  # a display, not list(): no call
     stacks[winner] += amount
@@ -276,18 +278,16 @@ def showdown(
     cards: Cards,
     recent: tuple[Action, ...],
     chips: tuple[int, ...],
-    put: tuple[int, ...],
     live: int,
 ) -> Record:
     """The uncalled excess back (X-4), every seat still in shows (M-6.1), and each pot
     goes to the best hand eligible for it, ties split (X-5); the deal ends (the deal,
-    cards, public log's ``recent`` actions, stacks ``chips``, contributions ``put`` and
-    seats still in as the last action left them: the record that ends the deal is
-    never built)."""
+    cards, public log's ``recent`` actions, stacks ``chips`` and seats still in as the
+    last action left them: the record that ends the deal is never built)."""
     rules = deal.rules
     n = rules.players
     stacks = [*chips]  # a display, not list(): no call
-    contributions = [*put]
+    contributions = list(map(sub, deal.totals, chips))
     events: list[Event] = []
     excess = uncalled_excess_unchecked(contributions)
     if excess is not None:
@@ -350,11 +350,15 @@ def end_deal(
     results = tuple(Fraction(r) for r in _results(stacks, deal))
     log = deal.event_log.extend(events).append(SessionEnded(results))
     deal = deal._replace(
-        phase=Phase.OVER, retournes=(), dead_retournes=(), shown=_NO_HANDS[n], event_log=log
+        phase=Phase.OVER,
+        retournes=(),
+        dead_retournes=(),
+        shown=_NO_HANDS[n],
+        totals=stacks,  # nothing in the pot
+        event_log=log,
     )
-    zeros = (0,) * n
     cards = _cards_between(cards, (), _NO_HANDS[n], 0)
-    return _new_record(deal, stacks, zeros, None, mask(n), recent, cards, 0, 0)
+    return _new_record(deal, stacks, None, mask(n), recent, cards, 0, 0)
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -139,15 +139,13 @@ def _open_round(
         if deal.waiting:  # the first round is not played: the change comes at once
             deal, cards = _change_retourne(deal, cards)
         deal = deal._replace(betting_round=number)
-        return showdown(deal, cards, recent, stacks, record.contributions, live)
+        return showdown(deal, cards, recent, stacks, live)
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
     n = deal.rules.players
     first = _FOLLOWING[n][deal.dealer][ready]  # the first from eldest
     record = _opened_round(record, deal, cards, first, 0, recent)
-    return record, legal_of(
-        deal, cards.brelans, first, stacks, record.contributions, record.largest, live
-    )
+    return record, legal_of(deal, cards.brelans, first, stacks, record.largest, live)
 
 
 def _change_retourne(deal: Deal, cards: Cards) -> tuple[Deal, Cards]:
@@ -190,7 +188,7 @@ global: reading a class attribute from an instance costs a type lookup)."""
 
 _after_bet = constructor(
     Record,
-    ("deal", "stacks", "contributions", "to_act", "live", "recent", "cards", "largest", "acted"),
+    ("deal", "stacks", "to_act", "live", "recent", "cards", "largest", "acted"),
 )
 """The record after a betting action, every field given in this order (every betting
 action that does not end the deal comes here: no keyword parsing)."""
@@ -201,7 +199,6 @@ def _betted(
     action: Action,
     seat: int,
     stacks: tuple[int, ...],
-    contributions: tuple[int, ...],
     largest: int,
     live: int,
     acted: int,
@@ -229,14 +226,13 @@ def _betted(
     if deal.waiting:
         deal, cards = _waited(deal, cards, seat, stacks, live)
     if following < 0:
-        return _close_round(deal, cards, recent, stacks, contributions, largest, live)
-    record = _after_bet(deal, stacks, contributions, following, live, recent, cards, largest, acted)
+        return _close_round(deal, cards, recent, stacks, largest, live)
+    record = _after_bet(deal, stacks, following, live, recent, cards, largest, acted)
     return record, legal_of(
         deal,
         cards.brelans,
         following,
         stacks,
-        contributions,
         largest,
         live,
         live >> seat & 1 and stacks[seat],  # the seat that bet, if still in with chips
@@ -248,7 +244,6 @@ def _close_round(
     cards: Cards,
     recent: tuple[Action, ...],
     stacks: tuple[int, ...],
-    contributions: tuple[int, ...],
     largest: int,
     live: int,
 ) -> Next:
@@ -257,10 +252,10 @@ def _close_round(
     showdown (the parts of the record as the round's last action left them: no record
     is built before the next round's or the next deal's)."""
     if deal.betting_round + 1 >= deal.rules.betting_rounds:
-        return showdown(deal, cards, recent, stacks, contributions, live)
+        return showdown(deal, cards, recent, stacks, live)
     ready = able(stacks, live)
     if ready & (ready - 1) == 0:
-        return showdown(deal, cards, recent, stacks, contributions, live)
+        return showdown(deal, cards, recent, stacks, live)
     n = deal.rules.players
     hands = cards.hands
     shown = list(deal.shown)
@@ -271,7 +266,7 @@ def _close_round(
             shown[seat] = hands[seat][: up + 1]
             events.append(CardsTurned(seat, hands[seat][up : up + 1]))
     deal = deal._replace(shown=tuple(shown), event_log=deal.event_log.extend(events))
-    record = _after_bet(deal, stacks, contributions, -1, live, recent, cards, largest, 0)
+    record = _after_bet(deal, stacks, -1, live, recent, cards, largest, 0)
     return _open_round(record, deal, cards, deal.betting_round + 1, recent)
 
 
@@ -283,7 +278,6 @@ def on_check(record: Record, action: Check) -> Next:
         action,
         seat,
         record.stacks,
-        record.contributions,
         record.largest,
         record.live,
         record.acted | 1 << seat,
@@ -296,18 +290,13 @@ def on_call(record: Record, action: Call) -> Next:
     seat: int = record.to_act  # type: ignore[assignment]
     largest = record.largest
     stacks = [*record.stacks]  # a display, not list(): no call
-    contributions = [*record.contributions]
-    amount = largest - contributions[seat]
-    if amount > stacks[seat]:  # short: all-in (no min() call)
-        amount = stacks[seat]
-    stacks[seat] -= amount
-    contributions[seat] += amount
+    left = record.deal.totals[seat] - largest  # what a full call leaves the seat
+    stacks[seat] = left if left > 0 else 0  # short: all-in (no max() call)
     return _betted(
         record,
         action,
         seat,
         tuple(stacks),
-        tuple(contributions),
         largest,
         record.live,
         record.acted | 1 << seat,
@@ -319,12 +308,8 @@ def on_raise(record: Record, action: Raise) -> Next:
     seat: int = record.to_act  # type: ignore[assignment]
     to = action.to
     stacks = [*record.stacks]  # a display, not list(): no call
-    contributions = [*record.contributions]
-    stacks[seat] -= to - contributions[seat]
-    contributions[seat] = to
-    return _betted(
-        record, action, seat, tuple(stacks), tuple(contributions), to, record.live, 1 << seat
-    )
+    stacks[seat] = record.deal.totals[seat] - to  # its contribution becomes ``to``
+    return _betted(record, action, seat, tuple(stacks), to, record.live, 1 << seat)
 
 
 def on_fold(record: Record, action: Fold) -> Next:
@@ -334,15 +319,12 @@ def on_fold(record: Record, action: Fold) -> Next:
     if live & (live - 1) == 0:  # the deal ends: its last record is never built
         recent = record.recent + (action,)
         winner = live.bit_length() - 1
-        return fold_out(
-            record.deal, record.cards, recent, record.stacks, record.contributions, winner
-        )
+        return fold_out(record.deal, record.cards, recent, record.stacks, winner)
     return _betted(
         record,
         action,
         seat,
         record.stacks,
-        record.contributions,
         record.largest,
         live,
         record.acted | 1 << seat,
@@ -359,15 +341,22 @@ def on_announce(record: Record, action: Announce) -> Next:
     category = value_of(rules, record.cards.hands[seat], deal.retournes).category
     events: list[Event] = [Announced(seat, category)]
     stacks = list(record.stacks)
+    totals = list(deal.totals)  # fees move chips between stacks, not into the pot
     for payer in seats_from(seat, rules.players)[1:]:
         amount = min(fee, stacks[payer])
         if amount:
             stacks[payer] -= amount
             stacks[seat] += amount
+            totals[payer] -= amount
+            totals[seat] += amount
             events.append(FeePaid(payer, seat, amount))
     announced = list(deal.announced)
     announced[seat] = category
-    deal = deal._replace(announced=tuple(announced), event_log=deal.event_log.extend(events))
+    deal = deal._replace(
+        announced=tuple(announced),
+        totals=tuple(totals),
+        event_log=deal.event_log.extend(events),
+    )
     record = record._replace(stacks=tuple(stacks), recent=record.recent + (action,))
     cards = record.cards
     if deal.waiting:  # fees may have left the seats still waited for all-in

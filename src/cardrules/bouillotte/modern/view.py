@@ -106,7 +106,6 @@ seat_view = View._viewer(
     {
         "deal": "deal",
         "stacks": "stacks",
-        "contributions": "contributions",
         "to_act": "to_act",
         "live": "live",
         "recent": "recent",
