@@ -26,9 +26,10 @@ The representation, once for every module of the game:
   contribution together, which betting leaves as they are) less its stack, so that a
   betting action builds one tuple of amounts;
 * **logs** (:class:`~cardrules.game.Log`) share structure between states: the
-  shuffles, each seat's cards received (but those of the newest deals, up to
-  ``Log.CHUNK`` of them, kept as one tuple of cards per seat, :attr:`Cards.dealt`,
-  so that a deal adds to four tuples and builds no log) and the events; the public
+  shuffles and each seat's cards received (but those of the newest deals, up to
+  ``Log.CHUNK`` of them, kept as a tuple of shuffles, :attr:`Cards.newest_shuffles`,
+  and one tuple of cards per seat, :attr:`Cards.dealt`, so that a deal adds to
+  tuples and builds no log) and the events; the public
   log of actions is
   kept as a log's two parts, its full chunks (``past``, in the :class:`Deal`: they
   change only at a shuffle) and its newest actions
@@ -51,6 +52,7 @@ The representation, once for every module of the game:
 
 from __future__ import annotations
 
+from itertools import chain
 from operator import sub
 from typing import ClassVar
 
@@ -140,7 +142,11 @@ class Cards(shell.Record):
     """Seat mask: who holds a brelan with the retournés now (only kept when announcements
     are on: nothing else needs it before the showdown)."""
     shuffles: Log[Shuffle]
-    """The shuffles of the session's deals, in order (their orders are hidden)."""
+    """The shuffles of the session's deals before those of :attr:`newest_shuffles`, in
+    order (their orders are hidden)."""
+    newest_shuffles: tuple[Shuffle, ...]
+    """The shuffles of the deals of :attr:`dealt`: a shuffle adds itself with one tuple
+    join (no log built per deal), and they move into :attr:`shuffles` with the cards."""
     received: tuple[Log[tuple[Card, ...]], ...]
     """Per seat: its cards in each deal before those of :attr:`dealt`, in the order
     dealt (hidden from the others; a view keeps its own seat's; :func:`received_of`
@@ -217,7 +223,8 @@ class Record(_Public):
     @property
     def log(self) -> Log[Action]:
         """Every action applied since ``new_game``, shuffles with their order."""
-        return whole_log(self.public_log, self.cards.shuffles)
+        cards = self.cards
+        return whole_log(self.public_log, chain(cards.shuffles, cards.newest_shuffles))
 
     @property
     def received(self) -> tuple[Log[tuple[Card, ...]], ...]:

@@ -106,6 +106,7 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         hands=((),) * n,
         brelans=0,
         shuffles=Log(),
+        newest_shuffles=(),
         received=(Log(),) * n,
         dealt=((),) * n,
     )

@@ -61,7 +61,9 @@ _new_turned = constructor(RetournesTurned, ("cards",))
 _TURNED = {card: _new_turned((card,)) for card in LARGEST_DECK}
 """The event of each single retourné turned up, made once (events are values: the
 deals share them); its ``cards`` are the deal's retournés."""
-_new_cards = constructor(Cards, ("deck", "hands", "brelans", "shuffles", "received", "dealt"))
+_new_cards = constructor(
+    Cards, ("deck", "hands", "brelans", "shuffles", "newest_shuffles", "received", "dealt")
+)
 _dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "event_log", "past"))
 """The cards and the deal once dealt."""
 _DEALT_AT_MOST = 3 * Log.CHUNK
@@ -97,16 +99,19 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
     deal = _dealt_deal(
         deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, event_log, past
     )
-    received, dealt = cards.received, cards.dealt
+    shuffles, received, dealt = cards.shuffles, cards.received, cards.dealt
     if len(dealt[0]) < _DEALT_AT_MOST:
+        newest = cards.newest_shuffles + (shuffle,)
         dealt = tuple(map(add, dealt, hands))
     else:  # Log.CHUNK deals: they move to the logs
+        shuffles, newest = shuffles.extend(cards.newest_shuffles), (shuffle,)
         received, dealt = tuple(map(received_of, received, dealt)), hands
     cards = _new_cards(
         order,
         hands,
         _brelans(rules, hands, retournes),
-        cards.shuffles.append(shuffle),
+        shuffles,
+        newest,
         received,
         dealt,
     )
