@@ -181,9 +181,12 @@ def _waited(
     return _change_retourne(deal, cards)
 
 
-_FOLLOWING = {n: tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n in (3, 4, 5)}
+_FOLLOWING = ((), (), ()) + tuple(
+    tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n in (3, 4, 5)
+)
 """``_FOLLOWING[players][seat][seats]``: the first seat of the mask ``seats`` after
-``seat`` in play order (``seat`` itself last; -1 if the mask is empty)."""
+``seat`` in play order (``seat`` itself last; -1 if the mask is empty); a tuple by
+number of seats (an int subscript of a tuple costs less than a dict's)."""
 
 
 _FOLD_AT = Record.FOLD_AT
