@@ -69,6 +69,7 @@ from .phase import Phase
 from .rules import Rules
 
 __all__ = [
+    "BY_SEATS",
     "FIRST_IN",
     "IN_PLAY_ORDER",
     "Cards",
@@ -288,9 +289,13 @@ def mask(players: int) -> int:
     return _MASKS[players]
 
 
-_ORDERS = {
-    n: tuple(tuple((first + k) % n for k in range(n)) for first in range(n)) for n in (3, 4, 5)
-}
+BY_SEATS = range(6)
+"""The numbers of seats a table is made for: the tables by number of seats are tuples
+indexed by the number itself (an int subscript of a tuple costs less than a dict's
+lookup; the entries below three are never read)."""
+_ORDERS = tuple(
+    tuple(tuple((first + k) % n for k in range(n)) for first in range(n)) for n in BY_SEATS
+)
 
 
 def seats_from(first: int, players: int) -> tuple[int, ...]:
@@ -307,30 +312,29 @@ def seats_in(seats: int, players: int) -> tuple[int, ...]:
     return _SEATS_IN[players][seats]
 
 
-_SEATS_IN = {
-    n: tuple(tuple(s for s in range(n) if seats >> s & 1) for seats in range(1 << n))
-    for n in (3, 4, 5)
-}
+_SEATS_IN = tuple(
+    tuple(tuple(s for s in range(n) if seats >> s & 1) for seats in range(1 << n)) for n in BY_SEATS
+)
 
 
-IN_PLAY_ORDER = {
-    n: tuple(
+IN_PLAY_ORDER = tuple(
+    tuple(
         tuple(tuple(s for s in _ORDERS[n][first] if seats >> s & 1) for seats in range(1 << n))
         for first in range(n)
     )
-    for n in (3, 4, 5)
-}
+    for n in BY_SEATS
+)
 """``IN_PLAY_ORDER[players][first][seats]``: the seats of the mask ``seats`` in play
 order from ``first`` (a table: the showdown reads it)."""
 
 
-FIRST_IN = {
-    n: tuple(
+FIRST_IN = tuple(
+    tuple(
         tuple(next((s for s in _ORDERS[n][first] if seats >> s & 1), -1) for seats in range(1 << n))
         for first in range(n)
     )
-    for n in (3, 4, 5)
-}
+    for n in BY_SEATS
+)
 """``FIRST_IN[players][first][seats]``: the first seat of the mask ``seats`` in play
 order from ``first``; ``-1`` if none (a table: the betting reads it at every step)."""
 

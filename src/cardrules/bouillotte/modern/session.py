@@ -39,7 +39,7 @@ from cardrules.pots import (
 from .events import HandShown
 from .hands import values_of
 from .phase import Phase
-from .record import IN_PLAY_ORDER, Cards, Deal, Record, mask, seats_from, seats_in
+from .record import BY_SEATS, IN_PLAY_ORDER, Cards, Deal, Record, mask, seats_from, seats_in
 from .rules import Rules
 
 __all__ = [
@@ -177,8 +177,8 @@ def start_deal(
 _DEAL = Phase.DEAL
 """The phase of a deal about to begin (a global: reading an enum's member from its class
 costs about ten times as much)."""
-_NO_ANNOUNCEMENT = {n: (None,) * n for n in (3, 4, 5)}
-_NO_HANDS = {n: ((),) * n for n in (3, 4, 5)}
+_NO_ANNOUNCEMENT = tuple((None,) * n for n in BY_SEATS)
+_NO_HANDS = tuple(((),) * n for n in BY_SEATS)
 """Per number of seats: the values of a deal about to begin (shared tuples)."""
 
 

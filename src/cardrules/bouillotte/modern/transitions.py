@@ -36,7 +36,7 @@ from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesT
 from .hands import brelans_of, value_of
 from .legality import legal, legal_of
 from .phase import Phase
-from .record import FIRST_IN, Cards, Deal, Record, able, mask, received_of, seats_from
+from .record import BY_SEATS, FIRST_IN, Cards, Deal, Record, able, mask, received_of, seats_from
 from .rules import LARGEST_DECK, Rules
 from .session import fold_out, showdown
 
@@ -46,13 +46,13 @@ Next = Record | tuple[Record, Legal]
 """What a transition returns: the record, with its legal set when it is known."""
 
 
-_DEALT = {
-    n: tuple(
+_DEALT = tuple(
+    tuple(
         itemgetter(*[slice((seat - eldest) % n, 3 * n, n) for seat in range(n)])
         for eldest in range(n)
     )
-    for n in (3, 4, 5)
-}
+    for n in BY_SEATS
+)
 """Per number of seats and eldest: each seat's three cards, dealt one at a time from
 eldest (X-1, M-2.2), as a slice of the shuffled deck (the k-th seat from eldest gets
 cards k, k + players, k + 2 * players), all taken by one call, with no function around
@@ -181,12 +181,9 @@ def _waited(
     return _change_retourne(deal, cards)
 
 
-_FOLLOWING = ((), (), ()) + tuple(
-    tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n in (3, 4, 5)
-)
+_FOLLOWING = tuple(tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n in BY_SEATS)
 """``_FOLLOWING[players][seat][seats]``: the first seat of the mask ``seats`` after
-``seat`` in play order (``seat`` itself last; -1 if the mask is empty); a tuple by
-number of seats (an int subscript of a tuple costs less than a dict's)."""
+``seat`` in play order (``seat`` itself last; -1 if the mask is empty)."""
 
 
 _FOLD_AT = Record.FOLD_AT
