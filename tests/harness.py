@@ -287,11 +287,12 @@ def _cards_in(value: object, depth: int = 0, *, skip_logs: bool = False) -> Iter
             yield from _cards_in(getattr(value, field.name), depth + 1, skip_logs=skip_logs)
 
 
-_LOG_PARTS = ("past", "recent", "own_dealt")
+_LOG_PARTS = ("past", "recent", "own_dealt", "new_events")
 """The fields of a record that hold a log's parts instead of a
 :class:`~cardrules.game.Log`: a log all the same (its public log's full chunks and
 newest actions; modern's and historic's seat records' cards received in the newest
-deals, beside the log of the earlier ones)."""
+deals, beside the log of the earlier ones; modern's newest events, beside the log of
+the earlier ones)."""
 
 
 def check_replay(case: GameCase, state: Any) -> None:

@@ -29,7 +29,8 @@ The representation, once for every module of the game:
   shuffles and each seat's cards received (but those of the newest deals, up to
   ``Log.CHUNK`` of them, kept as a tuple of shuffles, :attr:`Cards.newest_shuffles`,
   and one tuple of cards per seat, :attr:`Cards.dealt`, so that a deal adds to
-  tuples and builds no log) and the events; the public
+  tuples and builds no log) and the events (but the newest, up to ``Log.CHUNK``
+  of them at a deal's start, kept as a tuple, :attr:`Deal.new_events`); the public
   log of actions is
   kept as a log's two parts, its full chunks (``past``, in the :class:`Deal`: they
   change only at a shuffle) and its newest actions
@@ -121,8 +122,13 @@ class Deal(shell.Record):
     """The stacks given to ``new_game``."""
     initial_dealer: int
     """The dealer given to ``new_game``."""
-    event_log: Log[Event]
-    """Every event since ``new_game`` (betting steps add none)."""
+    old_events: Log[Event]
+    """The events since ``new_game`` before those of :attr:`new_events` (betting steps
+    add none; :attr:`Record.event_log` joins the two)."""
+    new_events: tuple[Event, ...]
+    """The newest events: a deal's start, its shuffle, its rounds and its end add theirs
+    with one tuple join (no log built), and a deal's start moves them into
+    :attr:`old_events` once they are ``Log.CHUNK`` or more."""
     past: tuple[tuple[Action, ...], ...]
     """The full chunks of the public log (:attr:`Record.public_log`): they change only
     when a shuffle folds :attr:`Record.recent` (or a hundred raises do), so they are
@@ -194,8 +200,10 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
 
     @property
     def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.deal.event_log
+        """Every event since ``new_game`` (:attr:`Deal.old_events`, then
+        :attr:`Deal.new_events`)."""
+        deal = self.deal
+        return deal.old_events.extend(deal.new_events)
 
     @property
     def contributions(self) -> tuple[int, ...]:

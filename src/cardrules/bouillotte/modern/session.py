@@ -98,7 +98,8 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         totals=stacks,
         initial_stacks=stacks,
         initial_dealer=dealer,
-        event_log=Log(),
+        old_events=Log(),
+        new_events=(),
         past=(),
     )
     cards = Cards(
@@ -147,6 +148,12 @@ def start_deal(
         largest = ante
     else:
         chips, totals, rebuys, largest = _antes(rules, stacks, rebuys, events, dealer)
+    # the events join the newest with one tuple join, moved into the log once they are
+    # Log.CHUNK or more (each join copies a bounded tuple; the move depends only on the
+    # events, so equal events keep equal deals)
+    old_events, new_events = old.old_events, old.new_events + tuple(events)
+    if len(new_events) >= _CHUNK:
+        old_events, new_events = old_events.extend(new_events), ()
     deal = _opened(
         old,
         _DEAL,
@@ -160,7 +167,8 @@ def start_deal(
         0,
         rebuys,
         totals,
-        old.event_log.extend(events),
+        old_events,
+        new_events,
     )
     return _new_record(
         deal,
@@ -174,6 +182,7 @@ def start_deal(
     )
 
 
+_CHUNK = Log.CHUNK
 _DEAL = Phase.DEAL
 """The phase of a deal about to begin (a global: reading an enum's member from its class
 costs about ten times as much)."""
@@ -244,7 +253,8 @@ _opened = copier(
         "waiting",
         "rebuys",
         "totals",
-        "event_log",
+        "old_events",
+        "new_events",
     ),
 )
 """The deal record of a deal about to begin (or of the session's end): every field
@@ -349,14 +359,14 @@ def end_deal(
         return start_deal(deal, cards, recent, stacks, events, dealer, number)
     # Every deal awards its whole pot, so no pot is ever left to share (X-7).
     results = tuple(Fraction(r) for r in _results(stacks, deal))
-    log = deal.event_log.extend(events).append(SessionEnded(results))
+    events.append(SessionEnded(results))
     deal = deal._replace(
         phase=Phase.OVER,
         retournes=(),
         dead_retournes=(),
         shown=_NO_HANDS[n],
         totals=stacks,  # nothing in the pot
-        event_log=log,
+        new_events=deal.new_events + tuple(events),
     )
     cards = _cards_between(cards, (), _NO_HANDS[n], 0)
     return _new_record(deal, stacks, None, mask(n), recent, cards, 0, 0)

@@ -64,7 +64,7 @@ deals share them); its ``cards`` are the deal's retournés."""
 _new_cards = constructor(
     Cards, ("deck", "hands", "brelans", "shuffles", "newest_shuffles", "received", "dealt")
 )
-_dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "event_log", "past"))
+_dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "new_events", "past"))
 """The cards and the deal once dealt."""
 _DEALT_AT_MOST = 3 * Log.CHUNK
 """How many cards :attr:`.Cards.dealt` holds per seat before a shuffle moves them to
@@ -92,12 +92,12 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
         shown = tuple([hand[:1] for hand in hands])
         events: list[Event] = [turned]
         events.extend(CardsTurned(seat, shown[seat]) for seat in seats_from(eldest, n))
-        event_log = deal.event_log.extend(events)
+        new_events = deal.new_events + tuple(events)
     else:
-        event_log = deal.event_log.append(turned)
+        new_events = deal.new_events + (turned,)
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
     deal = _dealt_deal(
-        deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, event_log, past
+        deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, new_events, past
     )
     shuffles, received, dealt = cards.shuffles, cards.received, cards.dealt
     if len(dealt[0]) < _DEALT_AT_MOST:
@@ -163,7 +163,7 @@ def _change_retourne(deal: Deal, cards: Cards) -> tuple[Deal, Cards]:
         retournes=new,
         dead_retournes=deal.retournes,
         waiting=0,
-        event_log=deal.event_log.append(RetourneChanged(deal.retournes, new)),
+        new_events=deal.new_events + (RetourneChanged(deal.retournes, new),),
     )
     brelans = _brelans(rules, cards.hands, new)
     return deal, cards if brelans == cards.brelans else cards._replace(brelans=brelans)
@@ -270,7 +270,7 @@ def _close_round(
         if live >> seat & 1 and up < 3:
             shown[seat] = hands[seat][: up + 1]
             events.append(CardsTurned(seat, hands[seat][up : up + 1]))
-    deal = deal._replace(shown=tuple(shown), event_log=deal.event_log.extend(events))
+    deal = deal._replace(shown=tuple(shown), new_events=deal.new_events + tuple(events))
     record = _after_bet(deal, stacks, -1, live, recent, cards, largest, 0)
     return _open_round(record, deal, cards, deal.betting_round + 1, recent)
 
@@ -360,7 +360,7 @@ def on_announce(record: Record, action: Announce) -> Next:
     deal = deal._replace(
         announced=tuple(announced),
         totals=tuple(totals),
-        event_log=deal.event_log.extend(events),
+        new_events=deal.new_events + tuple(events),
     )
     record = record._replace(stacks=tuple(stacks), recent=record.recent + (action,))
     cards = record.cards
