@@ -261,9 +261,9 @@ def _coded(
     hands: tuple[tuple[Card, ...], ...],
     retournes: tuple[Card, ...],
     seats: tuple[int, ...],
-) -> list[int]:
+) -> dict[int, int]:
     """The codes of the values of the hands of ``seats`` with ``retournes`` (1 or 2
-    cards), in that order: the one evaluation (M-5), unchecked."""
+    cards), by seat, in that order: the one evaluation (M-5), unchecked."""
     first = retournes[0].index
     turned = _BIT[first]
     rank1, rank2 = first >> 2, -1  # the retournés' rank indices (-1: none)
@@ -276,7 +276,7 @@ def _coded(
     parts = _PARTS[(rules.point_values == "pip") << 1 | (rules.point_tiebreak == "kickers")]
     simple, favori = _LEVELS[rules.favori]
     bit, suit_mask = _BIT, _SUIT_MASK
-    codes = []
+    codes = {}
     for seat in seats:
         card_a, card_b, card_c = hands[seat]
         a, b, c = card_a.index, card_b.index, card_c.index
@@ -302,7 +302,7 @@ def _coded(
                 brelan = favori
             if brelan:
                 code |= (brelan | pair - 5) << 40
-        codes.append(code)
+        codes[seat] = code
     return codes
 
 
@@ -364,7 +364,7 @@ def values_of(
     """
     keys = {}
     texts = {}
-    for seat, code in zip(seats, _coded(rules, hands, retournes, seats), strict=True):
+    for seat, code in _coded(rules, hands, retournes, seats).items():
         found = _shared_lookup(code) or _value(code)
         keys[seat] = found.key
         texts[seat] = found._text
@@ -382,7 +382,7 @@ def brelans_of(
     3
     """
     found = 0
-    for seat, code in enumerate(_coded(rules, hands, retournes, tuple(range(len(hands))))):
+    for seat, code in _coded(rules, hands, retournes, tuple(range(len(hands)))).items():
         if code >> 40:
             found |= 1 << seat
     return found
