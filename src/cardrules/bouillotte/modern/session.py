@@ -312,7 +312,9 @@ def showdown(
     keys, texts = values_of(rules, hands, deal.retournes, order)
     for seat in order:
         events.append(_new_shown(seat, hands[seat], texts[seat]))
-    for index, (amount, eligible) in enumerate(side_pots_of(contributions, seats_in(live, n))):
+    index = -1  # each pot's index (a counter costs less than enumerate's object)
+    for amount, eligible in side_pots_of(contributions, seats_in(live, n)):
+        index += 1
         if not amount:
             continue
         best = None  # the best key among the eligible seats, and the seats that hold it
