@@ -24,7 +24,7 @@ from cardrules.legal import Legal
 
 from .actions import ANNOUNCE, Announce
 from .hands import value_of
-from .record import Deal, Record, able
+from .record import Cards, Deal, Record, able
 
 __all__ = ["BettingLegal", "legal", "legal_of", "others_can_bet", "why_not"]
 
@@ -93,7 +93,7 @@ def legal(record: Record) -> Legal:
     """
     return legal_of(
         record.deal,
-        record.cards.brelans,
+        record.cards,
         record.to_act,  # type: ignore[arg-type]
         record.stacks,
         record.largest,
@@ -103,7 +103,7 @@ def legal(record: Record) -> Legal:
 
 def legal_of(
     deal: Deal,
-    brelans: int,
+    cards: Cards,
     seat: int,
     stacks: tuple[int, ...],
     largest: int,
@@ -111,9 +111,10 @@ def legal_of(
     chips_elsewhere: int = 0,
 ) -> Legal:
     """What :func:`legal` returns, from the parts of the record it reads (a transition
-    that has them at hand calls this at once): ``seat`` to act, ``brelans`` the seat
-    mask of :attr:`.Cards.brelans`; ``chips_elsewhere`` nonzero when another seat still
-    in is known to have chips (the one that just bet: X-4 then needs no search)."""
+    that has them at hand calls this at once): ``seat`` to act (the ``cards`` read only
+    for :attr:`.Cards.brelans`, when announcements are on); ``chips_elsewhere`` nonzero
+    when another seat still in is known to have chips (the one that just bet: X-4 then
+    needs no search)."""
     rules = deal.rules
     cap = deal.totals[seat]  # the most the seat can put in: its stack and contribution
     mine = cap - stacks[seat]
@@ -121,7 +122,7 @@ def legal_of(
     if rules.announce_fee is not None:
         if deal.announced[seat] is not None:
             kind = kind << 1  # 0 stays 0: check; 1 becomes 2: call, no fold
-        elif brelans >> seat & 1:
+        elif cards.brelans >> seat & 1:
             kind += 3
     high = largest + rules.max_raise
     if cap < high:

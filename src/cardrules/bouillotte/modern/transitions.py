@@ -150,7 +150,7 @@ def _open_round(
     n = deal.rules.players
     first = _FOLLOWING[n][deal.dealer][ready]  # the first from eldest
     record = _opened_round(record, deal, cards, first, 0, recent)
-    return record, legal_of(deal, cards.brelans, first, stacks, record.largest, live)
+    return record, legal_of(deal, cards, first, stacks, record.largest, live)
 
 
 def _change_retourne(deal: Deal, cards: Cards) -> tuple[Deal, Cards]:
@@ -235,7 +235,7 @@ def _betted(
     record = _after_bet(deal, stacks, following, live, recent, cards, largest, acted)
     return record, legal_of(
         deal,
-        cards.brelans,
+        cards,
         following,
         stacks,
         largest,
