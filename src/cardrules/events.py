@@ -23,6 +23,7 @@ __all__ = [
     "PotWon",
     "Rebuy",
     "SessionEnded",
+    "deal_started",
     "signed",
 ]
 
@@ -49,6 +50,23 @@ class DealStarted(Event):
 
     def __str__(self) -> str:
         return f"deal {self.deal_number + 1} begins, seat {self.dealer} deals"
+
+
+_STARTED = tuple(tuple(DealStarted(number, dealer) for dealer in range(7)) for number in range(64))
+"""``_STARTED[deal_number][dealer]``: the events of the first 64 deals, every dealer of
+up to seven seats, made once at import."""
+
+
+def deal_started(deal_number: int, dealer: int) -> DealStarted:
+    """The event of a deal's start, for every game: made once for the first 64 deals
+    (events are values, so every session shares them), built afresh for a later one.
+
+    >>> deal_started(3, 1) is deal_started(3, 1), deal_started(99, 1) == DealStarted(99, 1)
+    (True, True)
+    """
+    if deal_number < 64 and dealer < 7:
+        return _STARTED[deal_number][dealer]
+    return DealStarted(deal_number, dealer)
 
 
 @attrs.frozen(slots=True)

@@ -29,13 +29,13 @@ from cardrules.caching import BoundedCache
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
-    DealStarted,
     Event,
     PotCarried,
     PotShared,
     PotWon,
     Rebuy,
     SessionEnded,
+    deal_started,
 )
 from cardrules.game import Log
 from cardrules.pots import apportion, share_exactly
@@ -62,13 +62,8 @@ _pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
 """Build a ``PotWon`` without its attrs ``__init__`` (once per deal)."""
 _ante_paid = constructor(AntePaid, ("seat", "amount"))
 """Build an ``AntePaid`` without its attrs ``__init__`` (every seat, every deal)."""
-_deal_started = constructor(DealStarted, ("deal_number", "dealer"))
-"""Build a ``DealStarted`` without its attrs ``__init__`` (every deal)."""
 _pot_carried = constructor(PotCarried, ("amount",))
 """Build a ``PotCarried`` without its attrs ``__init__`` (one deal in three or so)."""
-_STARTED = tuple(tuple(DealStarted(number, dealer) for dealer in range(7)) for number in range(64))
-"""Deal number → dealer → the ``DealStarted`` event (events are values: every session
-shares them, made once at import; a deal from the 64th on builds its own)."""
 _bourre = constructor(Bourre, ("seat", "amount"))
 """Build a ``Bourre`` without its attrs ``__init__`` (a seat is bourré at most deals)."""
 _RECORD_ORDER = (
@@ -210,7 +205,7 @@ def open_deal(
     rules = deal.rules
     n = rules.players
     eldest = (dealer + 1) % n
-    logged.append(_STARTED[number][dealer] if number < 64 else _deal_started(number, dealer))
+    logged.append(deal_started(number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:
         stacks, rebuys = _rebuys(rules, stacks, rebuys, _SEATS_FROM[n][eldest], logged)

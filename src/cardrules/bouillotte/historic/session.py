@@ -33,7 +33,6 @@ from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.cards import Card, Suit
 from cardrules.events import (
     AntePaid,
-    DealStarted,
     Event,
     ExcessReturned,
     PotCarried,
@@ -41,6 +40,7 @@ from cardrules.events import (
     PotWon,
     Rebuy,
     SessionEnded,
+    deal_started,
 )
 from cardrules.legal import Legal
 from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_excess_unchecked
@@ -90,18 +90,11 @@ _new_point: Callable[..., CollectivePoint] = constructor(
     CollectivePoint, ("totals", "suit", "seat", "pot")
 )
 _new_excess: Callable[..., ExcessReturned] = constructor(ExcessReturned, ("seat", "amount"))
-_new_deal_started: Callable[..., DealStarted] = constructor(DealStarted, ("deal_number", "dealer"))
 _new_ante: Callable[..., AntePaid] = constructor(AntePaid, ("seat", "amount"))
 _new_rebuy: Callable[..., Rebuy] = constructor(Rebuy, ("seat", "amount"))
 """The events of every deal, built without their checks (callers pass the right types)."""
 _INTERNED = 64
 """The deal numbers and antes below this have their events made once, at import."""
-_STARTED = tuple(
-    tuple(_new_deal_started(number, dealer) for number in range(_INTERNED))
-    for dealer in range(PLAYERS)
-)
-"""``_STARTED[dealer][deal_number]``: the event of a deal's start, made once (events are
-values: the sessions share them); a later deal makes its own."""
 _ANTES = tuple(
     tuple(_new_ante(seat, amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
 )
@@ -227,11 +220,7 @@ def end_deal(
         return _session_over(record, stacks, events, carried, shown, primes)
     dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
     event_log = deal.event_log
-    events.append(
-        _STARTED[dealer][deal_number]
-        if deal_number < _INTERNED
-        else _new_deal_started(deal_number, dealer)
-    )
+    events.append(deal_started(deal_number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:  # X-6, H-7.1
         cave = rules.cave

@@ -21,12 +21,12 @@ from cardrules.caching import BoundedCache
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
-    DealStarted,
     Event,
     ExcessReturned,
     PotWon,
     Rebuy,
     SessionEnded,
+    deal_started,
 )
 from cardrules.game import Log
 from cardrules.pots import (
@@ -52,7 +52,6 @@ __all__ = [
     "start_deal",
 ]
 
-_new_deal_started = constructor(DealStarted, ("deal_number", "dealer"))
 _new_ante = constructor(AntePaid, ("seat", "amount"))
 _new_excess = constructor(ExcessReturned, ("seat", "amount"))
 _new_rebuy = constructor(Rebuy, ("seat", "amount"))
@@ -60,14 +59,6 @@ _new_shown = constructor(HandShown, ("seat", "cards", "hand"))
 _new_pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
 """The events of every deal, built without their attrs ``__init__`` (the values passed
 are of the right types)."""
-_STARTED_BELOW = 64
-_STARTED = tuple(
-    tuple(_new_deal_started(number, dealer) for number in range(_STARTED_BELOW))
-    for dealer in range(5)
-)
-"""``_STARTED[dealer][deal_number]``: the event of a deal's start, made once for the
-deal numbers below 64 (events are values: the sessions share them); a later deal makes
-its own."""
 
 
 def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
@@ -135,11 +126,7 @@ def start_deal(
     n = rules.players
     ante = rules.ante
     rebuys = old.rebuys
-    events.append(
-        _STARTED[dealer][deal_number]
-        if deal_number < _STARTED_BELOW
-        else _new_deal_started(deal_number, dealer)
-    )
+    events.append(deal_started(deal_number, dealer))
     if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
         totals = stacks
         chips = tuple(map(sub, stacks, (ante,) * n))  # in C: no comprehension
