@@ -47,6 +47,7 @@ from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_e
 
 __all__ = [
     "end_deal",
+    "first_deal",
     "folded_of",
     "general_pass",
     "pots_of",
@@ -265,6 +266,20 @@ def end_deal(
         _NO_HANDS,
     )
     return record, carre_legal(stacks[eldest], carried + ante)
+
+
+def first_deal(template: Record, stacks: tuple[int, ...]) -> tuple[Record, Legal]:
+    """The first deal of a session, with the legal set of eldest's carre: begun from
+    ``new_game``'s template record (``deal_number`` -1) and the starting ``stacks`` by
+    :func:`end_deal`, as every later deal is.
+
+    >>> from cardrules.bouillotte.historic import new_game
+    >>> new_game().deal_number, new_game().legal().describe()
+    (0, 'carre, decline the carre')
+    """
+    first = end_deal(template, list(stacks), [], 0, None, template.deal.primes)
+    assert first.__class__ is tuple  # a session has at least one deal
+    return first
 
 
 def _session_over(

@@ -199,6 +199,4 @@ def new_game(
             newest_shuffles=(),
         ),
     )
-    first = session.end_deal(record, list(start), [], 0, None, zeros)
-    assert isinstance(first, tuple)  # a session has at least one deal
-    return State(first[0])
+    return State(session.first_deal(record, start)[0])
