@@ -137,6 +137,9 @@ def check_state(case: GameCase, state: Any, rng: random.Random) -> None:
     assert len(set(legal)) == len(legal), f"duplicate legal actions: {legal}"
     if isinstance(state, StateShell):  # what a transition handed over is what it should be
         assert fresh_legal(state) == state.legal(), "a handed-over legal set is not fresh"
+        largest = getattr(state._record, "largest", None)  # kept beside the contributions
+        if largest is not None:
+            assert largest == max(state.contributions), f"largest {largest} is stale"
         assert state.legal().count == len(legal)
     assert legal is state.legal_actions() or legal == state.legal_actions()
     if state.to_act is CHANCE:
