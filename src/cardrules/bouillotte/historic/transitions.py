@@ -193,7 +193,6 @@ _raised = copier(
 # and of the steps that close a cycle (the deal's end or the count reads them)
 _logged = copier(Record, ("recent",))
 _chipped = copier(Record, ("stacks", "contributions", "recent"))
-_raised_last = copier(Record, ("stacks", "contributions", "last_raiser", "largest", "recent"))
 _folded_last = copier(Record, ("live", "recent"))
 _counted = copier(Record, ("phase", "pending", "to_act"))
 
@@ -261,15 +260,12 @@ def on_raise(record: Record, action: Raise) -> Step:
     if len(recent) > _FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
         record = record._replace(deal=record.deal._replace(past=past))
-    if pending:
-        following = AFTER[pending][seat]
-        changed = _raised(
-            record, _BETTING, stacks, contributions, seat, pending, to, following, recent
-        )
-        # ``to``: now the largest; the raiser, still in, has chips unless all-in (X-4)
-        return changed, betting_legal(changed, following, to, stacks[seat])
-    changed = _raised_last(record, stacks, contributions, seat, to, recent)
-    return _count(changed, seat)
+    # someone must answer: a seat may raise only while another seat still in has chips
+    # (X-4, legality), and a raise does not change the others' stacks
+    following = AFTER[pending][seat]
+    changed = _raised(record, _BETTING, stacks, contributions, seat, pending, to, following, recent)
+    # ``to``: now the largest; the raiser, still in, has chips unless all-in (X-4)
+    return changed, betting_legal(changed, following, to, stacks[seat])
 
 
 def on_fold(record: Record, action: Fold) -> Step:
