@@ -181,6 +181,38 @@ def test_X_2_play_applies_the_shuffles_it_draws_as_apply_would(game: object) -> 
     assert refused.value.rule == "X-2"
 
 
+@pytest.mark.parametrize("game", [modern, historic, bourre], ids=lambda g: g.GAME_ID)
+def test_X_9_play_takes_a_policys_action_as_apply_takes_it(game: object) -> None:
+    """X-9: ``play`` applies the legal set's own actions straight away and hands any
+    other to ``apply``: an equal action built afresh plays as the interned one, and
+    an action that is not legal (a raise out of range, a raise whose amount is not an
+    int, a value that is no action) raises ``apply``'s very error, at the same step."""
+    import attrs
+
+    state = game.new_game(game.Rules(deals=3))  # type: ignore[attr-defined]
+    seats = len(state.stacks)
+
+    def afresh(view: object, rng: random.Random) -> object:
+        action = random_policy(view, rng)  # type: ignore[arg-type]
+        copied = attrs.evolve(action)
+        assert copied == action and copied is not action
+        return copied
+
+    for seed in range(3):
+        played = play(state, [random_policy] * seats, random.Random(seed))
+        assert play(state, [afresh] * seats, random.Random(seed)) == played  # type: ignore[list-item]
+    for wrong in (Raise(to=10**9), Raise(to=True), Raise(to=2.0), "fold", None):  # type: ignore[arg-type]
+        stepped = state
+        while stepped.to_act is CHANCE or not stepped.legal_actions():
+            stepped = stepped.apply(sample_chance(stepped, random.Random(4)))
+        with pytest.raises(IllegalActionError) as expected:
+            stepped.apply(wrong)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError) as refused:
+            play(state, [lambda view, rng, wrong=wrong: wrong] * seats, random.Random(4))
+        assert str(refused.value) == str(expected.value)
+        assert refused.value.rule == expected.value.rule
+
+
 @given(st.lists(st.integers(), max_size=300), st.integers(0, 300))
 def test_log_shares_structure_and_compares_by_value(items: list[int], cut: int) -> None:
     log = Log[int]().extend(items)

@@ -60,34 +60,24 @@ class GameRecord(Protocol):
 
     @property
     def to_act(self) -> int | Chance | None: ...
-
     @property
     def players(self) -> int: ...
-
     @property
     def log(self) -> Log[Action]: ...
-
     @property
     def event_log(self) -> Log[Event]: ...
-
     @property
     def dealer(self) -> int: ...
-
     @property
     def deal_number(self) -> int: ...
-
     @property
     def stacks(self) -> tuple[int, ...]: ...
-
     @property
     def contributions(self) -> tuple[int, ...]: ...
-
     @property
     def pot(self) -> int: ...
-
     @property
     def initial_stacks(self) -> tuple[int, ...]: ...
-
     @property
     def initial_dealer(self) -> int: ...
 
@@ -339,36 +329,46 @@ class StateShell(Generic[R]):
         chance: Random,
         max_steps: int | None,
     ) -> Self:
-        """The loop of :func:`cardrules.play` from this state (its arguments already
-        checked): the very same steps, views and draws, reading the record directly
-        instead of through the public properties; shuffles drawn as :func:`sample_chance`
-        draws them (:func:`~cardrules.chance.shuffled`); one drawn with a plain ``Random``
-        is a permutation by construction: its transition runs without :meth:`apply`'s check."""
-        state, steps = self, 0
-        limit = -1 if max_steps is None else max_steps
+        """The loop of :func:`cardrules.play` from this state (its arguments checked):
+        the same steps, views and draws, reading the records directly. An action that
+        passes :meth:`apply`'s quick test (the legal set's own interned action, a raise
+        in range) and a shuffle :func:`~cardrules.chance.shuffled` drew with a plain
+        ``Random`` go straight to their transition; any other goes through ``apply``."""
+        state, steps, limit = self, 0, (-1 if max_steps is None else max_steps)
         view_of = self._view_of  # the hook, read once: every state here is of this class
         while steps != limit:
+            steps += 1
             record = state._record
             actor = record.to_act
             if actor.__class__ is int:
                 legal = state._legal_cache
                 if legal is None:
                     legal = state.legal()
-                view = view_of(record, actor, legal)
-                state = state.apply(policies[actor](view, rng))
-            elif actor is CHANCE:
-                shuffle = shuffled(state._chance_cards(record), chance)
-                if chance.__class__ is Random:  # a permutation: built as apply builds
-                    result = state._TRANSITIONS[Shuffle](record, shuffle)
-                    if result.__class__ is tuple:
-                        state = state.__class__._build(result[0], result[1])
+                action: Any = policies[actor](view_of(record, actor, legal), rng)
+                if action.__class__ is Raise:
+                    to = action.to
+                    if to.__class__ is not int or not legal.low <= to <= legal.high:
+                        state = state.apply(action)  # the refusal
+                        continue
+                else:
+                    for found in legal.listed:  # the interned action itself, usually
+                        if found is action:
+                            break
                     else:
-                        state = state.__class__._build(result, None)
-                else:  # a subclass of Random shuffles its own way: checked by apply
-                    state = state.apply(shuffle)
+                        state = state.apply(action)  # an equal action, or the refusal
+                        continue
+            elif actor is CHANCE:
+                action = shuffled(state._chance_cards(record), chance)
+                if chance.__class__ is not Random:  # a subclass shuffles its own way
+                    state = state.apply(action)  # checked
+                    continue
             else:
                 break
-            steps += 1
+            result = state._TRANSITIONS[action.__class__](record, action)
+            if result.__class__ is tuple:
+                state = state.__class__._build(result[0], result[1])
+            else:
+                state = state.__class__._build(result, None)
         return state
 
     def returns(self) -> tuple[Fraction, ...]:
