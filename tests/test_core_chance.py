@@ -29,8 +29,8 @@ from cardrules import (
 )
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, raise_to
 from cardrules.bouillotte import historic, modern
-from cardrules.cards import cards
-from cardrules.chance import HIDDEN_SHUFFLE, check_shuffle
+from cardrules.cards import STANDARD_DECK, cards
+from cardrules.chance import HIDDEN_SHUFFLE, check_shuffle, shuffled
 from cardrules.events import PotCarried, PotShared, PotWon, SessionEnded, signed
 from cardrules.game import Log, describe_actions, standings_of
 
@@ -124,6 +124,20 @@ def test_X_2_sample_chance_draws_what_rng_shuffle_draws() -> None:
                 theirs.shuffle(order)
                 assert sample_chance(state, mine).order == tuple(order)
                 assert mine.random() == theirs.random()
+
+
+@given(st.integers(0, 70), st.integers(0, 2**64))
+def test_X_2_shuffled_draws_what_rng_shuffle_draws_for_every_length(length: int, seed: int) -> None:
+    """X-2: ``chance.shuffled`` (what ``sample_chance`` and ``play`` draw) puts any
+    number of cards in the order ``random.Random.shuffle`` gives, by the very same
+    draws: a whole deck and the last steps of a long shuffle run as straight-line code,
+    the rest as a loop, and every length below, at and above those bounds agrees."""
+    deck = list(STANDARD_DECK) + list(range(max(0, length - len(STANDARD_DECK))))
+    mine, theirs = random.Random(seed), random.Random(seed)
+    order = deck[:length]
+    theirs.shuffle(order)
+    assert shuffled(deck[:length], mine).order == tuple(order)  # type: ignore[arg-type]
+    assert mine.random() == theirs.random()
 
 
 def test_random_policy_draws_what_randrange_draws() -> None:

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from cardrules._fast import constructor
+from cardrules._fast import constructor, fisher_yates_steps
 from cardrules.actions import Action
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
@@ -236,36 +236,54 @@ def is_permutation(order: object, chance_cards: tuple[Card, ...]) -> bool:
 def _shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)`` for a plain :class:`random.Random`, the very same draws
     and result (Fisher-Yates from the end, each index drawn as ``randrange`` does: the
-    fewest random bits, redrawn while out of range) without a Python call per card.
+    fewest random bits, redrawn while out of range) without a Python call per card:
+    a whole deck's steps and the last steps of every shuffle of :data:`_STRAIGHT` items
+    or more are straight-line code (:func:`~cardrules._fast.fisher_yates_steps`), the
+    others a loop over their numbers.
 
     >>> import random
-    >>> mine, theirs = list(range(20)), list(range(20))
-    >>> _shuffle(random.Random(5), mine); random.Random(5).shuffle(theirs)
-    >>> mine == theirs
-    True
+    >>> for length in (2, 19, 20, 32, 52, 60):
+    ...     mine, theirs = list(range(length)), list(range(length))
+    ...     _shuffle(random.Random(length), mine); random.Random(length).shuffle(theirs)
+    ...     assert mine == theirs
     """
     length = len(items)
-    steps = _STEPS[length] if length < len(_STEPS) else _steps_of(length)
     getrandbits = rng.getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
+    if length == _DECK:
+        _DECK_STEPS(items, getrandbits)
+    else:
+        for i, n, k in _LOOPED[length] if length < _DECK else _steps_of(length):
             j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
+        if length < _STRAIGHT:
+            return
+    _LAST_STEPS(items, getrandbits)
 
 
 def _steps_of(length: int) -> tuple[tuple[int, int, int], ...]:
-    """The steps of :func:`_shuffle` for ``length`` items: ``(i, i + 1, bits)`` from
-    the last index down to 1, ``bits`` the bit length of ``i + 1`` (the draw's size).
+    """The steps of :func:`_shuffle`'s loop for ``length`` items: ``(i, i + 1,
+    bits)`` from the last index down to 1, or down to :data:`_STRAIGHT` for a shuffle
+    that ends with :data:`_LAST_STEPS`; ``bits`` the bit length of ``i + 1`` (the
+    draw's size).
 
-    >>> _steps_of(4)
-    ((3, 4, 3), (2, 3, 2), (1, 2, 2))
+    >>> _steps_of(4), len(_steps_of(_STRAIGHT)), _steps_of(_STRAIGHT + 1)
+    (((3, 4, 3), (2, 3, 2), (1, 2, 2)), 0, ((20, 21, 5),))
     """
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    last = _STRAIGHT if length >= _STRAIGHT else 1
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, last - 1, -1))
 
 
-_STEPS = tuple(map(_steps_of, range(len(STANDARD_DECK) + 1)))
-""":func:`_steps_of` for every length up to a whole deck, made once at import."""
+_DECK = len(STANDARD_DECK)
+_STRAIGHT = 20
+"""A shuffle of this many items or more (a Bouillotte deck, a whole deck) ends with
+the same steps, ``i = 19 … 1``, made straight-line code once (:data:`_LAST_STEPS`)."""
+_LAST_STEPS = fisher_yates_steps(_STRAIGHT - 1, 1)
+_DECK_STEPS = fisher_yates_steps(_DECK - 1, _STRAIGHT)
+"""The first steps of a whole deck's shuffle, ``i = 51 … 20``, straight-line code."""
+_LOOPED = tuple(map(_steps_of, range(_DECK)))
+""":func:`_steps_of` for every length below a whole deck, made once at import."""
 
 
 def _check_state(state: object, where: str) -> None:
