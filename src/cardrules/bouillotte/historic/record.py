@@ -170,8 +170,14 @@ class Deal(shell.Record):
     """The stacks given to ``new_game``."""
     initial_dealer: int
     """The dealer given to ``new_game``."""
-    event_log: Log[Event] = attrs.field(repr=False)
-    """What happened since ``new_game``."""
+    old_events: Log[Event] = attrs.field(repr=False)
+    """The events since ``new_game`` before those of :attr:`new_events`
+    (:attr:`Record.event_log` joins the two)."""
+    new_events: tuple[Event, ...] = attrs.field(repr=False)
+    """The newest events: a carre and a deal's end add theirs with one tuple join (no
+    log built), and a deal's end moves them into :attr:`old_events` once they are
+    ``Log.CHUNK`` or more (the move depends only on the events, so equal events keep
+    equal deals)."""
     past: tuple[tuple[Action, ...], ...] = attrs.field(repr=False)
     """The full chunks of the public log of actions up to the last shuffle (the
     records' :attr:`~_Public.past`): only the shuffle changes them, or a raise once the
@@ -224,7 +230,8 @@ class _Public(shell.Record, shell.DealFacts, SplitLog):
     @property
     def event_log(self) -> Log[Event]:
         """Every event since ``new_game`` (kept in the deal)."""
-        return self.deal.event_log
+        deal = self.deal
+        return deal.old_events.extend(deal.new_events)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)

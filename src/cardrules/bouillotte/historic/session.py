@@ -42,6 +42,7 @@ from cardrules.events import (
     SessionEnded,
     deal_started,
 )
+from cardrules.game import Log
 from cardrules.legal import Legal
 from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_excess_unchecked
 
@@ -82,6 +83,9 @@ _ONE_AT: tuple[Callable[[int], tuple[int, ...]], ...] = (
 )
 """``_ONE_AT[seat](amount)``: ``amount`` at ``seat``, 0 elsewhere (one tuple built)."""
 _CARRE, _OVER = Phase.CARRE, Phase.OVER
+_CHUNK = Log.CHUNK
+"""How many newest events a deal's end lets :attr:`.Deal.new_events` hold before it
+moves them into :attr:`.Deal.old_events`."""
 
 _new_pot_won: Callable[..., PotWon] = constructor(
     PotWon, ("amount", "winners", "shares", "pot", "hand")
@@ -119,7 +123,8 @@ _next_deal = copier(
         "carres",
         "last_carreur",
         "showdown",
-        "event_log",
+        "old_events",
+        "new_events",
     ),
 )
 """The deal of :func:`end_deal`'s next deal (``leftover`` stays 0 until the session ends)."""
@@ -220,7 +225,6 @@ def end_deal(
     if deal_number >= rules.deals:
         return _session_over(record, stacks, events, carried, shown, primes)
     dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
-    event_log = deal.event_log
     events.append(deal_started(deal_number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:  # X-6, H-7.1
@@ -238,6 +242,11 @@ def end_deal(
         ante = stack
     stacks[dealer] = stack - ante
     events.append(_ANTES[dealer][ante] if ante < _INTERNED else _new_ante(dealer, ante))
+    # the events join the newest with one tuple join, moved into the log once they are
+    # Log.CHUNK or more (the move depends only on the events: equal events, equal deals)
+    old_events, new_events = deal.old_events, deal.new_events + tuple(events)
+    if len(new_events) >= _CHUNK:
+        old_events, new_events = old_events.extend(new_events), ()
     new_deal = _next_deal(
         deal,
         dealer,
@@ -249,7 +258,8 @@ def end_deal(
         0,
         None,
         shown,
-        event_log.extend(events),
+        old_events,
+        new_events,
     )
     eldest = (dealer + 1) % PLAYERS
     record = _dealt_anew(
@@ -304,7 +314,8 @@ def _session_over(
         primes=primes,
         showdown=shown,
         leftover=carried,
-        event_log=deal.event_log.extend(events),
+        old_events=deal.old_events.extend(deal.new_events + tuple(events)),
+        new_events=(),
     )
     return record._replace(
         deal=over,

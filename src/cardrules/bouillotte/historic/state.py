@@ -177,7 +177,8 @@ def new_game(
         leftover=0,
         initial_stacks=start,
         initial_dealer=dealer,
-        event_log=Log(),
+        old_events=Log(),
+        new_events=(),
         past=(),
     )
     record = Record(

@@ -51,7 +51,7 @@ _OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYE
 """``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
 
-_carre_staked = copier(Deal, ("carres", "last_carreur", "event_log"))
+_carre_staked = copier(Deal, ("carres", "last_carreur", "new_events"))
 """The deal after a carre."""
 _new_carre: Callable[[int, int, int], CarreStaked] = constructor(
     CarreStaked, ("seat", "amount", "pot")
@@ -82,7 +82,7 @@ def on_carre(record: Record, action: Action) -> Step:
     stake = record.pot
     carres = deal.carres + 1
     staked = _CARRED[seat][stake] if stake < _STAKES_MADE else _new_carre(seat, stake, 2 * stake)
-    deal = _carre_staked(deal, carres, seat, deal.event_log.append(staked))
+    deal = _carre_staked(deal, carres, seat, deal.new_events + (staked,))
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
     following = (seat + 1) % PLAYERS
     stacks, contributions = MOVED_AT[seat](record.stacks, record.contributions, stake)
