@@ -17,7 +17,8 @@ Representation:
   shuffles and each seat's cards received (but those of the newest deals, up to
   ``Log.CHUNK`` of them, are tuples, :attr:`Hidden.newest_shuffles` and one tuple of
   hands per seat, :attr:`Hidden.dealt`, so that a deal adds to five tuples and builds
-  no log), and the events (views share them: they show the whole session); the public
+  no log), and the events (views share them: they show the whole session; the
+  newest, up to ``Log.CHUNK``, a tuple, :attr:`Deal.new_events`); the public
   log of actions (shuffles without their order) is kept as a log's full chunks
   (:attr:`Deal.past`) and the tuple of the newest actions (:attr:`Record.recent`), to
   which a step adds its action without building a log
