@@ -19,6 +19,7 @@ from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules, Sh
 from cardrules.bouillotte.historic.hands import point_totals, point_winner, ranked_suits
 from cardrules.cards import Card, Suit
 from cardrules.events import ExcessReturned, PotWon
+from cardrules.legal import Legal
 from cardrules.pots import side_pots, uncalled_excess
 
 VALUE = {14: 11, 13: 10, 12: 10, 9: 9, 8: 8}
@@ -69,6 +70,24 @@ def test_H_4_4_legal_sets_match_the_rule_book(seed: int, cave: int, ante: int) -
         legal = state.legal_actions()
         assert {name(a) for a in legal} == expected_legal(state)
         assert state.stacks[state.to_act] > 0 or state.phase is Phase.CARRE  # X-4: all-in
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 300), ante=st.integers(1, 4))
+def test_H_4_4_listings_are_the_core_spelling_in_order(seed: int, cave: int, ante: int) -> None:
+    """H-4.2, H-4.4, H-4.5: at every decision of random sessions, ``legal_actions()``
+    is the order the core spells a legal set in (the check or call first, the raises
+    ascending, the fold last), whichever way the historic game builds it (one slice of
+    the check and the raises from 1, or a slice of the raises with its ends replaced)."""
+    rng = random.Random(seed)
+    state = historic.new_game(Rules(cave=cave, ante=ante), dealer=rng.randrange(4))
+    while not state.is_terminal:
+        if state.to_act is CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        assert legal == Legal.actions(state.legal()) and type(legal) is tuple
         state = state.apply(legal[rng.randrange(len(legal))])
 
 

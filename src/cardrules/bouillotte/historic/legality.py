@@ -37,6 +37,10 @@ _SPELLING: list[Action] = [*map(raise_to, range(_TABLE)), FOLD]
 ``low … high`` is the slice ``low - 1 … high`` (or ``high + 1``) of it, a new list whose
 first (and last) item the check or call (and the fold) replace, made a tuple: two
 objects built, not three. The table itself is a list that nothing changes."""
+_CHECK_FROM_ONE: tuple[Action, ...] = (CHECK, *_SPELLING[1:_TABLE])
+"""The check and the raises ``1 … 4095`` (32 KiB of references to the interned raises):
+the listing of a set that may check and raise from 1 (three in four of those that may
+check, in random sessions) is one slice of it, one tuple made in one copy."""
 _OTHERS = tuple(tuple(other for other in range(4) if other != seat) for seat in range(4))
 _CARRE, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.BETTING, Phase.PLUS_RIEN
 
@@ -52,6 +56,8 @@ class _Betting(Legal):
         if self.listed is _CALL_LISTED:
             spelled = _SPELLING[self.low - 1 : self.high + 2]
             spelled[0], spelled[-1] = CALL, FOLD
+        elif self.low == 1:
+            return _CHECK_FROM_ONE[: self.high + 1]
         else:
             spelled = _SPELLING[self.low - 1 : self.high + 1]
             spelled[0] = CHECK
