@@ -194,8 +194,8 @@ def count(
     :func:`loop`. Returns how many decisions the counted sessions made, tallied after
     the window by playing them again (``None`` without ``tally``: ``run.py`` tallies
     them in a process of its own, not under Valgrind, which would simulate them too).
-    The same code, seed and hash seed (``PYTHONHASHSEED``) give the same count, to the
-    instruction."""
+    The same code, seed and hash seed (``PYTHONHASHSEED``) give the same count, within a
+    few instructions a decision (where objects land in memory moves a few lookups)."""
     gc.disable()
     fresh = cardrules_new_game(game, deals=12)
     policies = [random_policy] * players_of(fresh)

@@ -37,8 +37,9 @@ What it measures, each measurement in a process of its own (``engine.py`` and
    off. Callgrind counts only a window of the process (the sessions after the first
    ten up to the thirtieth, ``--count-sessions``; the baseline's deals 2001 to 6000,
    ``--count-deals``), not starting the interpreter or warming up. Unlike times,
-   counts do not move with the machine's load: the same code gives the same count, to
-   the instruction.
+   counts do not move with the machine's load: the same code gives the same count,
+   within a few instructions a decision (where objects land in memory moves a few
+   lookups).
    ``--cache-sim`` adds the first-level cache misses of callgrind's cache simulation
    (slower): they show why times differ more than instructions.
 
@@ -315,7 +316,7 @@ def counted(*args: object, cache_sim: bool = False) -> dict[str, Any]:
     """One ``engine.py`` process (``count`` or ``count-floor``) under callgrind, which
     counts only the instructions inside its window (``--toggle-collect`` of the one
     call of :data:`WINDOW`), with the hash seed fixed: the same code and arguments
-    give the same count, to the instruction. Returns the decisions and the
+    give the same count, within a few instructions a decision. Returns the decisions and the
     instructions per decision; with ``cache_sim`` also the first-level instruction and
     data cache misses per decision of callgrind's cache simulation (a model of this
     machine's caches, slower to run)."""
