@@ -8,6 +8,7 @@ point (H-5.3 to H-5.6).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +17,7 @@ from cardrules import CHANCE, sample_chance
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte import historic
 from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules, ShowdownHands
+from cardrules.bouillotte.historic import State as HistoricState
 from cardrules.bouillotte.historic.hands import point_totals, point_winner, ranked_suits
 from cardrules.cards import Card, Suit
 from cardrules.events import ExcessReturned, PotWon
@@ -56,11 +58,11 @@ def name(action: Action) -> object:
     ]
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 25), ante=st.integers(1, 4))
-def test_H_4_4_legal_sets_match_the_rule_book(seed: int, cave: int, ante: int) -> None:
-    """H-2.2, H-2.3, H-4.2, H-4.3, H-4.4, H-4.5, H-4.8, X-4: at every decision of random
-    sessions the legal set is exactly what the rule book allows."""
+def decisions(
+    seed: int, cave: int, ante: int
+) -> Iterator[tuple[HistoricState, tuple[Action, ...]]]:
+    """Every decision of a random session (its state and legal actions), the session
+    driven by ``seed`` (chance through ``sample_chance``, choices uniform)."""
     rng = random.Random(seed)
     state = historic.new_game(Rules(cave=cave, ante=ante), dealer=rng.randrange(4))
     while not state.is_terminal:
@@ -68,9 +70,18 @@ def test_H_4_4_legal_sets_match_the_rule_book(seed: int, cave: int, ante: int) -
             state = state.apply(sample_chance(state, rng))
             continue
         legal = state.legal_actions()
+        yield state, legal
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 25), ante=st.integers(1, 4))
+def test_H_4_4_legal_sets_match_the_rule_book(seed: int, cave: int, ante: int) -> None:
+    """H-2.2, H-2.3, H-4.2, H-4.3, H-4.4, H-4.5, H-4.8, X-4: at every decision of random
+    sessions the legal set is exactly what the rule book allows."""
+    for state, legal in decisions(seed, cave, ante):
         assert {name(a) for a in legal} == expected_legal(state)
         assert state.stacks[state.to_act] > 0 or state.phase is Phase.CARRE  # X-4: all-in
-        state = state.apply(legal[rng.randrange(len(legal))])
 
 
 @settings(max_examples=40, deadline=None)
@@ -80,15 +91,8 @@ def test_H_4_4_listings_are_the_core_spelling_in_order(seed: int, cave: int, ant
     is the order the core spells a legal set in (the check or call first, the raises
     ascending, the fold last), whichever way the historic game builds it (one slice of
     the check and the raises from 1, or a slice of the raises with its ends replaced)."""
-    rng = random.Random(seed)
-    state = historic.new_game(Rules(cave=cave, ante=ante), dealer=rng.randrange(4))
-    while not state.is_terminal:
-        if state.to_act is CHANCE:
-            state = state.apply(sample_chance(state, rng))
-            continue
-        legal = state.legal_actions()
+    for state, legal in decisions(seed, cave, ante):
         assert legal == Legal.actions(state.legal()) and type(legal) is tuple
-        state = state.apply(legal[rng.randrange(len(legal))])
 
 
 def oracle_point(
