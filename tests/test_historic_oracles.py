@@ -205,6 +205,45 @@ def test_X_4_showdown_pots_are_the_side_pots(seed: int, cave: int) -> None:
         assert all(e.winners[0] in eligible for e, (_, eligible) in zip(won, pots, strict=True))
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 25))
+def test_H_5_7_each_pot_goes_to_its_own_best_hand(seed: int, cave: int) -> None:
+    """H-5.2, H-5.7: at every showdown of random sessions, each pot, side pots included,
+    goes to the best brelan among the seats eligible for it, else to the collective
+    point's winner among them (:func:`collective_point`, from eldest), pot by pot."""
+    rng = random.Random(seed)
+    state = historic.new_game(Rules(cave=cave), dealer=rng.randrange(4))
+    while not state.is_terminal:
+        if state.to_act is CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        before, carried, dealt = len(state.events), state.carried, state.hands
+        retourne, eldest = state.retourne, (state.dealer + 1) % 4
+        contributions, live = _after(state, action)
+        state = state.apply(action)
+        new = state.events[before:]
+        if not any(isinstance(e, ShowdownHands) for e in new):
+            continue
+        assert retourne is not None
+        excess = uncalled_excess(contributions)
+        if excess:
+            contributions[excess[0]] -= excess[1]
+        won = [e for e in new if isinstance(e, PotWon)]
+        for event, (_, eligible) in zip(won, side_pots(contributions, live, carried), strict=True):
+            brelans = [
+                (b, seat) for seat in eligible if (b := historic.brelan_of(dealt[seat], retourne))
+            ]
+            if brelans:
+                expected = max(brelans, key=lambda found: found[0])[1]
+            elif len(eligible) == 1:
+                expected = eligible[0]
+            else:
+                expected = historic.collective_point(dealt, retourne, eligible, eldest)[0]
+            assert event.winners == (expected,)
+
+
 def test_H_5_4_ranked_suits_sorts_every_claim_like_sorted() -> None:
     """The sorting network of ranked_suits orders the suits' claims as a sort does, for
     every four totals of the historic deck's range (0 to 48, ties included)."""

@@ -16,6 +16,7 @@ from typing import Literal
 
 import attrs
 
+from cardrules.bouillotte.historic.record import HAS
 from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
 from cardrules.errors import CardRulesError, shorten
 
@@ -190,9 +191,8 @@ def brelan_of(hand: Sequence[Card], retourne: Card) -> Brelan | None:
 
 
 def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan | None] | None:
-    """Each seat's :func:`brelan_of` at a showdown, from the four dealt hands'
-    :func:`hand_facts`, ``None`` for a seat not in the ``live`` mask; or ``None`` when no
-    seat of ``live`` holds a brelan (most showdowns: no hand holds one, no loop).
+    """Each seat's :func:`brelan_of` at a showdown, from the four dealt hands' :func:`hand_facts`,
+    ``None`` for a seat not in the ``live`` mask; or ``None`` when no seat of it holds one.
 
     >>> from cardrules.cards import Card, cards
     >>> hands = cards("9h 9d 9c"), cards("Kh Kd Kc"), cards("Qs Qh 8d"), cards("8h 8s As")
@@ -205,7 +205,7 @@ def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan
     found: list[Brelan | None] = [None, None, None, None]
     for seat, fact in enumerate(facts):
         rank = fact[5]
-        if rank >= 0 and live >> seat & 1:
+        if rank >= 0 and HAS[live][seat]:
             found[seat] = _BRELANS[rank == top][rank]
     return found if any(found) else None
 
@@ -374,14 +374,14 @@ def point_winner_index(
 
 
 def ranked_suits(totals: Sequence[int]) -> tuple[int, int, int, int]:
-    """The four suits as claims ``total << 2 | (3 - suit index)``, richest first and the
-    lower suit first among equal totals: the order in which :func:`point_winner_ranked`
-    tries them (four distinct ints in order by a sorting network: no list, no sort).
+    """The four suits as claims ``total << 2 | (3 - suit index)`` (made as ``total * 4 +
+    …``, which CPython specialises), richest first and the lower suit first among equal
+    totals: the order in which :func:`point_winner_ranked` tries them (a sorting network).
 
     >>> [(claim >> 2, 3 - (claim & 3)) for claim in ranked_suits((10, 29, 10, 40))]
     [(40, 3), (29, 1), (10, 0), (10, 2)]
     """
-    a, b, c, d = totals[0] << 2 | 3, totals[1] << 2 | 2, totals[2] << 2 | 1, totals[3] << 2
+    a, b, c, d = totals[0] * 4 + 3, totals[1] * 4 + 2, totals[2] * 4 + 1, totals[3] * 4
     if a < b:
         a, b = b, a
     if c < d:

@@ -20,7 +20,7 @@ from cardrules._fast import constructor
 from cardrules.actions import CALL, CHECK, FOLD, Action, Raise, raise_to
 from cardrules.bouillotte.historic.actions import CARRE, DECLINE, Carre, Decline
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import Record, largest_of
+from cardrules.bouillotte.historic.record import HAS, Record, largest_of
 from cardrules.legal import Legal
 
 __all__ = ["betting_legal", "carre_legal", "legal", "why_not"]
@@ -71,9 +71,9 @@ _new_betting: Callable[[tuple[Action, ...], int, int, int], Legal] = constructor
 
 def _can_raise(record: Record, seat: int) -> bool:
     """X-4: a seat may raise only if some other seat still in is not all-in."""
-    stacks, live = record.stacks, record.live
+    stacks, live = record.stacks, HAS[record.live]
     for other in _OTHERS[seat]:  # noqa: SIM110 - a plain loop is faster on this hot path
-        if stacks[other] and live >> other & 1:
+        if stacks[other] and live[other]:
             return True
     return False
 
@@ -128,9 +128,9 @@ def betting_legal(record: Record, seat: int, largest: int, chips_elsewhere: int 
         top = own + stacks[seat]
     else:
         top = 0  # X-4: no raise unless some other seat still in is not all-in
-        live = record.live
+        live = HAS[record.live]
         for other in _OTHERS[seat]:
-            if stacks[other] and live >> other & 1:
+            if stacks[other] and live[other]:
                 top = own + stacks[seat]
                 break
     if record.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top

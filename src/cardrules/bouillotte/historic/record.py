@@ -57,14 +57,18 @@ from cardrules.game import Log, SplitLog, seat_only
 __all__ = [
     "AFTER",
     "ALL",
+    "BOTH",
+    "HAS",
     "MOVED_AT",
     "SEATS",
     "SET_AT",
+    "WITHOUT",
     "Deal",
     "Hidden",
     "Record",
     "SeatRecord",
     "largest_of",
+    "with_chips",
 ]
 
 ALL = (1 << PLAYERS) - 1
@@ -106,6 +110,34 @@ AFTER: tuple[tuple[int, ...], ...] = tuple(
 )
 """``AFTER[mask][seat]``: the first seat of ``mask`` after ``seat`` in seat order (-1 if
 the mask is empty)."""
+
+
+HAS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(bool(mask >> seat & 1) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
+)
+"""``HAS[mask][seat]``: whether ``seat`` is in ``mask``. The tables of masks answer with
+two index lookups, which CPython specialises, where ``&``, ``>>``, ``<<`` and ``~`` on
+ints take its generic path (up to three times the cost of a lookup, each, in 3.11)."""
+
+WITHOUT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(mask & ~(1 << seat) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
+)
+"""``WITHOUT[mask][seat]``: ``mask`` without ``seat``."""
+
+BOTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(mask & other for other in range(1 << PLAYERS)) for mask in range(1 << PLAYERS)
+)
+"""``BOTH[mask][other]``: the seats of both masks (``mask & other``)."""
+
+
+def with_chips(stacks: tuple[int, ...]) -> int:
+    """The mask of the seats whose stack is not empty (stacks are never negative).
+
+    >>> with_chips((5, 0, 1, 0))
+    5
+    """
+    s0, s1, s2, s3 = stacks
+    return (1 if s0 else 0) + (2 if s1 else 0) + (4 if s2 else 0) + (8 if s3 else 0)
 
 
 SET_AT: tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...] = (

@@ -66,6 +66,9 @@ computing it)."""
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _ZEROS = (0,) * PLAYERS
 _ALL = (1 << PLAYERS) - 1
+_NEXT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
+"""``_NEXT[seat]``: the seat after ``seat`` (a lookup, where ``%`` takes CPython's
+generic path)."""
 _ALONE = tuple((seat,) for seat in range(PLAYERS))
 """``(seat,)``, the winners of a pot taken by one seat."""
 _LIVE_FLAGS = tuple(
@@ -224,7 +227,7 @@ def end_deal(
     deal_number = deal.deal_number + 1
     if deal_number >= rules.deals:
         return _session_over(record, stacks, events, carried, shown, primes)
-    dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
+    dealer = deal.dealer if deal_number == 0 else _NEXT[deal.dealer]
     events.append(deal_started(deal_number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:  # X-6, H-7.1
@@ -261,7 +264,7 @@ def end_deal(
         old_events,
         new_events,
     )
-    eldest = (dealer + 1) % PLAYERS
+    eldest = _NEXT[dealer]
     record = _dealt_anew(
         record,
         new_deal,
@@ -372,6 +375,7 @@ def showdown(record: Record) -> Step:
     shown_at = len(events)  # the hands shown come before the pots' events
     exposed_all = False  # whether a pot went by the collective point
     totals: tuple[int, int, int, int] | None = None
+    kept = -1  # a point winner that wins every later pot it is eligible for, or -1
     for index, (amount, eligible) in enumerate(pots):  # H-5.1 to H-5.7
         best = None
         if brelans is not None:
@@ -389,9 +393,16 @@ def showdown(record: Record) -> Step:
             if totals is None:
                 totals = totals_of(facts, retourne)
                 ranked = ranked_suits(totals)
-            found = point_winner_ranked(facts, ranked, eligible, (deal.dealer + 1) % PLAYERS)
-            assert found is not None
-            winner, suit = found
+            if kept >= 0 and kept in eligible:  # H-5.7: see below
+                winner = kept
+            else:
+                found = point_winner_ranked(facts, ranked, eligible, _NEXT[deal.dealer])
+                assert found is not None
+                winner, suit = found
+                # the pots' eligible seats shrink from pot to pot (side_pots_of): when no
+                # other suit has the winning suit's total, its owner here owns it in every
+                # smaller set that holds him, and no richer suit has an owner there (H-5.5)
+                kept = winner if totals.count(totals[suit]) == 1 else -1
             events.append(_new_point(totals, _SUITS[suit], winner, index))
             hand = _COLLECTIVE_TEXT[suit]
         stacks[winner] += amount
@@ -399,7 +410,9 @@ def showdown(record: Record) -> Step:
     if exposed_all:
         shown_hands = hands
     else:
-        shown_hands = tuple([hands[s] if live >> s & 1 else () for s in range(PLAYERS)])
+        shown_hands = tuple(
+            [hand if flag else () for hand, flag in zip(hands, _LIVE_FLAGS[live], strict=True)]
+        )
     shown = _new_shown(retourne, shown_hands)
     events.insert(shown_at, shown)
     primes = deal.primes if brelans is None else _primes_paid(brelans, deal.primes, events)

@@ -20,11 +20,14 @@ from cardrules.bouillotte.historic.legality import betting_legal, carre_legal
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import (
     AFTER,
+    BOTH,
     MOVED_AT,
     SEATS,
+    WITHOUT,
     Deal,
     Hidden,
     Record,
+    with_chips,
 )
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.bouillotte.historic.session import Step, general_pass, showdown, win_alone
@@ -47,8 +50,6 @@ _FOLD_AT = SplitLog.FOLD_AT
 """How many newest actions a raise lets the record keep before it folds them into the
 deal's past (a module global: read through a record, the class attribute costs a type
 lookup at every raise)."""
-_OTHERS_MASK = tuple(((1 << PLAYERS) - 1) & ~(1 << seat) for seat in range(PLAYERS))
-"""``_OTHERS_MASK[seat]``: every seat but ``seat``."""
 
 
 _carre_staked = copier(Deal, ("carres", "last_carreur", "new_events"))
@@ -65,11 +66,6 @@ _CARRED = tuple(
 )
 """``_CARRED[seat][stake]``: the event of a carre of ``stake`` chips, made once (events
 are values: the sessions share them); a larger one is made when staked."""
-
-
-def _with_chips(stacks: tuple[int, ...]) -> int:
-    """The mask of the seats whose stack is not empty."""
-    return (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
 
 
 # --- the carre ladder (H-2.2, H-2.3) ---------------------------------------------------------
@@ -129,7 +125,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     hand3 = order[d], order[d + 4], order[d + 8]
     carreur = deal.last_carreur
     first = eldest if carreur is None else (carreur + 1) % PLAYERS
-    pending = _with_chips(record.stacks)  # an all-in seat no longer speaks
+    pending = with_chips(record.stacks)  # an all-in seat no longer speaks
     hidden = record.hidden
     received, shuffles = hidden.received, hidden.shuffles
     seen0, seen1, seen2, seen3 = hidden.dealt
@@ -155,7 +151,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     if not pending:
         return general_pass(record)
     # every seat is still in: with two or more that have chips, one beside to_act has
-    return record, betting_legal(record, to_act, record.largest, pending & (pending - 1))
+    return record, betting_legal(record, to_act, record.largest, _COUNT[pending] - 1)
 
 
 _turned_up = copier(Deal, ("retourne", "showdown", "past"))
@@ -211,7 +207,7 @@ def _cycle_closed(record: Record, changed: Record) -> Step:
 def on_check(record: Record, action: Check) -> Step:
     """A pass before the opening (H-4.2), the option after it (H-4.4), or plus rien (H-4.8)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    pending = record.pending & ~(1 << seat)
+    pending = WITHOUT[record.pending][seat]
     if pending:
         following = AFTER[pending][seat]
         changed = _passed(record, pending, following, record.recent + (action,))
@@ -231,7 +227,7 @@ def on_call(record: Record, action: Call) -> Step:
     if amount > stack:
         amount = stack
     stacks, contributions = MOVED_AT[seat](stacks, contributions, amount)
-    pending = record.pending & ~(1 << seat)
+    pending = WITHOUT[record.pending][seat]
     if pending:
         following = AFTER[pending][seat]
         changed = _called(
@@ -249,13 +245,11 @@ def on_raise(record: Record, action: Raise) -> Step:
     to = action.to
     contributions = record.contributions
     stacks, contributions = MOVED_AT[seat](record.stacks, contributions, to - contributions[seat])
-    pending = (
-        (  # the others still in with chips (an all-in seat no longer speaks)
-            (stacks[0] > 0) | (stacks[1] > 0) << 1 | (stacks[2] > 0) << 2 | (stacks[3] > 0) << 3
-        )
-        & record.live
-        & _OTHERS_MASK[seat]
-    )
+    # the others still in with chips (an all-in seat no longer speaks; a raise changes
+    # only the raiser's stack, and the raiser is not among them)
+    s0, s1, s2, s3 = record.stacks  # with_chips inline
+    chips = (1 if s0 else 0) + (2 if s1 else 0) + (4 if s2 else 0) + (8 if s3 else 0)
+    pending = WITHOUT[BOTH[chips][record.live]][seat]
     recent = record.recent + (action,)
     if len(recent) > _FOLD_AT:  # raises without end: each step stays bounded
         past, recent = record.logged_folding(action)
@@ -271,11 +265,11 @@ def on_raise(record: Record, action: Raise) -> Step:
 def on_fold(record: Record, action: Fold) -> Step:
     """Give up; with one seat left it takes the pot without showing (H-4.6)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    live = record.live & ~(1 << seat)
+    live = WITHOUT[record.live][seat]
     log = record.recent + (action,)
     if _COUNT[live] == 1:
         return win_alone(_folded_last(record, live, log))
-    pending = record.pending & ~(1 << seat)
+    pending = WITHOUT[record.pending][seat]
     if pending:
         following = AFTER[pending][seat]
         changed = _folded(record, live, pending, following, log)
@@ -290,7 +284,7 @@ def _count(record: Record, raiser: int) -> Step:
     if _COUNT[live] <= 2:
         return showdown(record)
     # all-in seats say plus rien by themselves
-    pending = _with_chips(record.stacks) & live & _OTHERS_MASK[raiser]
+    pending = WITHOUT[BOTH[with_chips(record.stacks)][live]][raiser]
     if not pending:
         return showdown(record)
     following = AFTER[pending][raiser]
