@@ -255,3 +255,20 @@ def test_H_5_4_ranked_suits_sorts_every_claim_like_sorted() -> None:
                     claims = (clubs << 2 | 3, diamonds << 2 | 2, hearts << 2 | 1, spades << 2)
                     expected = tuple(sorted(claims, reverse=True))
                     assert ranked_suits((clubs, diamonds, hearts, spades)) == expected
+
+
+def test_seat_mask_tables_are_the_bit_arithmetic() -> None:
+    """The record's tables of seat masks (read where CPython would run ``&``, ``~``,
+    ``<<``, ``%`` unspecialised) hold what the bit arithmetic gives, for every mask."""
+    from cardrules.bouillotte.historic.record import BOTH, HAS, NEXT, PREVIOUS, WITHOUT, with_chips
+
+    for mask in range(16):
+        for seat in range(4):
+            assert HAS[mask][seat] is bool(mask >> seat & 1)
+            assert WITHOUT[mask][seat] == mask & ~(1 << seat)
+        for other in range(16):
+            assert BOTH[mask][other] == mask & other
+        stacks = tuple(seat + 1 if mask >> seat & 1 else 0 for seat in range(4))
+        assert with_chips(stacks) == mask
+    assert [NEXT[seat] for seat in range(4)] == [1, 2, 3, 0]
+    assert [PREVIOUS[seat] for seat in range(4)] == [3, 0, 1, 2]

@@ -60,6 +60,8 @@ __all__ = [
     "BOTH",
     "HAS",
     "MOVED_AT",
+    "NEXT",
+    "PREVIOUS",
     "SEATS",
     "SET_AT",
     "WITHOUT",
@@ -112,12 +114,17 @@ AFTER: tuple[tuple[int, ...], ...] = tuple(
 the mask is empty)."""
 
 
+NEXT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
+"""``NEXT[seat]``: the seat after ``seat`` in the direction of play."""
+PREVIOUS = tuple((seat - 1) % PLAYERS for seat in range(PLAYERS))
+"""``PREVIOUS[seat]``: the seat before ``seat``."""
+
 HAS: tuple[tuple[bool, ...], ...] = tuple(
     tuple(bool(mask >> seat & 1) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
 )
-"""``HAS[mask][seat]``: whether ``seat`` is in ``mask``. The tables of masks answer with
-two index lookups, which CPython specialises, where ``&``, ``>>``, ``<<`` and ``~`` on
-ints take its generic path (up to three times the cost of a lookup, each, in 3.11)."""
+"""``HAS[mask][seat]``: whether ``seat`` is in ``mask``. These tables answer with index
+lookups, which CPython specialises, where ``&``, ``>>``, ``<<``, ``~`` and ``%`` on ints
+take its generic path (up to three times the cost of a lookup, each, in 3.11)."""
 
 WITHOUT: tuple[tuple[int, ...], ...] = tuple(
     tuple(mask & ~(1 << seat) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)

@@ -28,7 +28,7 @@ from cardrules.bouillotte.historic.hands import (
 )
 from cardrules.bouillotte.historic.legality import carre_legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import SEATS, SET_AT, Deal, Record
+from cardrules.bouillotte.historic.record import NEXT, SEATS, SET_AT, Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.cards import Card, Suit
 from cardrules.events import (
@@ -66,9 +66,6 @@ computing it)."""
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _ZEROS = (0,) * PLAYERS
 _ALL = (1 << PLAYERS) - 1
-_NEXT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
-"""``_NEXT[seat]``: the seat after ``seat`` (a lookup, where ``%`` takes CPython's
-generic path)."""
 _ALONE = tuple((seat,) for seat in range(PLAYERS))
 """``(seat,)``, the winners of a pot taken by one seat."""
 _LIVE_FLAGS = tuple(
@@ -107,6 +104,16 @@ _ANTES = tuple(
     tuple(_new_ante(seat, amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
 )
 """``_ANTES[seat][amount]``: the event of an ante, made once for the small amounts."""
+_EXCESSES = tuple(
+    tuple(_new_excess(seat, amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
+)
+"""``_EXCESSES[seat][amount]``: the event of an uncalled excess returned (X-4), made once
+for the small amounts."""
+_REBUYS_MADE = 256
+_REBUYS = tuple(
+    tuple(_new_rebuy(seat, cave) for cave in range(_REBUYS_MADE)) for seat in range(PLAYERS)
+)
+"""``_REBUYS[seat][cave]``: the event of a rebuy of a cave below ``_REBUYS_MADE`` chips."""
 _ANTED = tuple(
     tuple(_ONE_AT[seat](amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
 )
@@ -227,7 +234,7 @@ def end_deal(
     deal_number = deal.deal_number + 1
     if deal_number >= rules.deals:
         return _session_over(record, stacks, events, carried, shown, primes)
-    dealer = deal.dealer if deal_number == 0 else _NEXT[deal.dealer]
+    dealer = deal.dealer if deal_number == 0 else NEXT[deal.dealer]
     events.append(deal_started(deal_number, dealer))
     rebuys = deal.rebuys
     if 0 in stacks:  # X-6, H-7.1
@@ -237,7 +244,9 @@ def end_deal(
             if stacks[seat] == 0:
                 stacks[seat] = cave
                 bought[seat] += 1
-                events.append(_new_rebuy(seat, cave))
+                events.append(
+                    _REBUYS[seat][cave] if cave < _REBUYS_MADE else _new_rebuy(seat, cave)
+                )
         rebuys = tuple(bought)
     ante = rules.ante
     stack = stacks[dealer]
@@ -264,7 +273,7 @@ def end_deal(
         old_events,
         new_events,
     )
-    eldest = _NEXT[dealer]
+    eldest = NEXT[dealer]
     record = _dealt_anew(
         record,
         new_deal,
@@ -368,7 +377,7 @@ def showdown(record: Record) -> Step:
         seat, amount = excess
         stacks[seat] += amount
         contributions = SET_AT[seat](contributions, contributions[seat] - amount)
-        events.append(_new_excess(seat, amount))
+        events.append(_EXCESSES[seat][amount] if amount < _INTERNED else _new_excess(seat, amount))
     facts = dealt_facts(hands)
     brelans = brelans_of(facts, retourne, live)  # None when none is shown: no test per pot
     pots = side_pots_of(contributions, SEATS[live], deal.carried)
@@ -396,7 +405,7 @@ def showdown(record: Record) -> Step:
             if kept >= 0 and kept in eligible:  # H-5.7: see below
                 winner = kept
             else:
-                found = point_winner_ranked(facts, ranked, eligible, _NEXT[deal.dealer])
+                found = point_winner_ranked(facts, ranked, eligible, NEXT[deal.dealer])
                 assert found is not None
                 winner, suit = found
                 # the pots' eligible seats shrink from pot to pot (side_pots_of): when no

@@ -22,6 +22,8 @@ from cardrules.bouillotte.historic.record import (
     AFTER,
     BOTH,
     MOVED_AT,
+    NEXT,
+    PREVIOUS,
     SEATS,
     WITHOUT,
     Deal,
@@ -80,7 +82,7 @@ def on_carre(record: Record, action: Action) -> Step:
     staked = _CARRED[seat][stake] if stake < _STAKES_MADE else _new_carre(seat, stake, 2 * stake)
     deal = _carre_staked(deal, carres, seat, deal.new_events + (staked,))
     last = carres == PLAYERS  # the dealer carred: the ladder went once round
-    following = (seat + 1) % PLAYERS
+    following = NEXT[seat]
     stacks, contributions = MOVED_AT[seat](record.stacks, record.contributions, stake)
     record = _carred(
         record,
@@ -117,14 +119,14 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
     """Deal 3 cards to each seat one at a time from eldest, then turn up the retourné."""
     order = shuffle.order
     deal = record.deal
-    eldest = (deal.dealer + 1) % PLAYERS
+    eldest = NEXT[deal.dealer]
     a, b, c, d = _DEALT[eldest]
     hand0 = order[a], order[a + 4], order[a + 8]
     hand1 = order[b], order[b + 4], order[b + 8]
     hand2 = order[c], order[c + 4], order[c + 8]
     hand3 = order[d], order[d + 4], order[d + 8]
     carreur = deal.last_carreur
-    first = eldest if carreur is None else (carreur + 1) % PLAYERS
+    first = eldest if carreur is None else NEXT[carreur]
     pending = with_chips(record.stacks)  # an all-in seat no longer speaks
     hidden = record.hidden
     received, shuffles = hidden.received, hidden.shuffles
@@ -137,7 +139,7 @@ def on_shuffle(record: Record, shuffle: Shuffle) -> Step:
         shuffles = shuffles.extend(hidden.newest_shuffles)
         dealt, newest = ((hand0,), (hand1,), (hand2,), (hand3,)), (shuffle,)
     past, recent = record.logged_folding(HIDDEN_SHUFFLE)
-    to_act = AFTER[pending][(first - 1) % PLAYERS]  # -1 when nobody may speak
+    to_act = AFTER[pending][PREVIOUS[first]]  # -1 when nobody may speak
     record = _shuffled(
         record,
         _turned_up(deal, order[3 * PLAYERS], None, past),
