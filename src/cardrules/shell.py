@@ -101,8 +101,7 @@ class StateShell(Generic[R]):
     _TRANSITIONS: ClassVar[Mapping[type, Transition]]
     """Action class → its transition; ``Shuffle`` → the chance transition."""
     _GAME_STATE: ClassVar[bool] = True
-    """Marks a state of the shell: the helpers of :mod:`cardrules.chance` trust it at
-    once and drive it through :meth:`_drive`."""
+    """Marks a state of the shell: :mod:`cardrules.chance` trusts it, drives :meth:`_drive`."""
 
     _record: R
     """The state's fields (the game's record)."""
@@ -333,9 +332,10 @@ class StateShell(Generic[R]):
         the same steps, views and draws, reading the records directly. An action that
         passes :meth:`apply`'s quick test (the legal set's own interned action, a raise
         in range) and a shuffle :func:`~cardrules.chance.shuffled` drew with a plain
-        ``Random`` go straight to their transition; any other goes through ``apply``."""
+        ``Random`` go straight to their transition; any other goes through ``apply``.
+        The class's hooks are read once: every state here is of this class."""
         state, steps, limit = self, 0, (-1 if max_steps is None else max_steps)
-        view_of = self._view_of  # the hook, read once: every state here is of this class
+        view_of, transitions, build = self._view_of, self._TRANSITIONS, self.__class__._build
         while steps != limit:
             steps += 1
             record = state._record
@@ -364,11 +364,11 @@ class StateShell(Generic[R]):
                     continue
             else:
                 break
-            result = state._TRANSITIONS[action.__class__](record, action)
+            result = transitions[action.__class__](record, action)
             if result.__class__ is tuple:
-                state = state.__class__._build(result[0], result[1])
+                state = build(result[0], result[1])
             else:
-                state = state.__class__._build(result, None)
+                state = build(result, None)
         return state
 
     def returns(self) -> tuple[Fraction, ...]:
