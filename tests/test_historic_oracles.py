@@ -174,12 +174,29 @@ def _after(state: historic.State, action: Action) -> tuple[list[int], list[bool]
     return contributions, live
 
 
+def _best_hand(
+    dealt: tuple[tuple[Card, ...], ...], retourne: Card, eligible: tuple[int, ...], eldest: int
+) -> int:
+    """The seat that wins a pot of these ``eligible`` seats by the rule book: the best
+    brelan among them (H-5.2), else the only one, else the collective point's winner
+    among them from ``eldest`` (H-5.3 to H-5.6)."""
+    brelans = [(b, seat) for seat in eligible if (b := historic.brelan_of(dealt[seat], retourne))]
+    if brelans:
+        return max(brelans, key=lambda found: found[0])[1]
+    if len(eligible) == 1:
+        return eligible[0]
+    return historic.collective_point(dealt, retourne, eligible, eldest)[0]
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 25))
-def test_X_4_showdown_pots_are_the_side_pots(seed: int, cave: int) -> None:
-    """X-4: at every showdown of random sessions, the uncalled excess goes back and the
-    pots awarded are exactly ``cardrules.pots.side_pots`` of the contributions, each
-    to a seat eligible for it."""
+def test_X_4_H_5_7_showdown_pots_are_the_side_pots_each_to_its_best_hand(
+    seed: int, cave: int
+) -> None:
+    """X-4, H-5.2, H-5.7: at every showdown of random sessions, the uncalled excess goes
+    back, the pots awarded are exactly ``cardrules.pots.side_pots`` of the
+    contributions, and each pot, side pots included, goes to the best hand among its
+    own eligible seats (:func:`_best_hand`), pot by pot."""
     rng = random.Random(seed)
     state = historic.new_game(Rules(cave=cave), dealer=rng.randrange(4))
     while not state.is_terminal:
@@ -188,12 +205,19 @@ def test_X_4_showdown_pots_are_the_side_pots(seed: int, cave: int) -> None:
             continue
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        before, carried = len(state.events), state.carried
+        before, carried, dealt, retourne = (
+            len(state.events),
+            state.carried,
+            state.hands,
+            state.retourne,
+        )
+        eldest = (state.dealer + 1) % 4
         contributions, live = _after(state, action)
         state = state.apply(action)
         new = state.events[before:]
         if not any(isinstance(e, ShowdownHands) for e in new):
             continue
+        assert retourne is not None
         excess = uncalled_excess(contributions)
         returned = [e for e in new if isinstance(e, ExcessReturned)]
         assert [(e.seat, e.amount) for e in returned] == ([excess] if excess else [])
@@ -202,46 +226,8 @@ def test_X_4_showdown_pots_are_the_side_pots(seed: int, cave: int) -> None:
         won = [e for e in new if isinstance(e, PotWon)]
         pots = side_pots(contributions, live, carried)
         assert [e.amount for e in won] == [amount for amount, _ in pots]
-        assert all(e.winners[0] in eligible for e, (_, eligible) in zip(won, pots, strict=True))
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cave=st.integers(1, 25))
-def test_H_5_7_each_pot_goes_to_its_own_best_hand(seed: int, cave: int) -> None:
-    """H-5.2, H-5.7: at every showdown of random sessions, each pot, side pots included,
-    goes to the best brelan among the seats eligible for it, else to the collective
-    point's winner among them (:func:`collective_point`, from eldest), pot by pot."""
-    rng = random.Random(seed)
-    state = historic.new_game(Rules(cave=cave), dealer=rng.randrange(4))
-    while not state.is_terminal:
-        if state.to_act is CHANCE:
-            state = state.apply(sample_chance(state, rng))
-            continue
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        before, carried, dealt = len(state.events), state.carried, state.hands
-        retourne, eldest = state.retourne, (state.dealer + 1) % 4
-        contributions, live = _after(state, action)
-        state = state.apply(action)
-        new = state.events[before:]
-        if not any(isinstance(e, ShowdownHands) for e in new):
-            continue
-        assert retourne is not None
-        excess = uncalled_excess(contributions)
-        if excess:
-            contributions[excess[0]] -= excess[1]
-        won = [e for e in new if isinstance(e, PotWon)]
-        for event, (_, eligible) in zip(won, side_pots(contributions, live, carried), strict=True):
-            brelans = [
-                (b, seat) for seat in eligible if (b := historic.brelan_of(dealt[seat], retourne))
-            ]
-            if brelans:
-                expected = max(brelans, key=lambda found: found[0])[1]
-            elif len(eligible) == 1:
-                expected = eligible[0]
-            else:
-                expected = historic.collective_point(dealt, retourne, eligible, eldest)[0]
-            assert event.winners == (expected,)
+        for event, (_, eligible) in zip(won, pots, strict=True):
+            assert event.winners == (_best_hand(dealt, retourne, eligible, eldest),)
 
 
 def test_H_5_4_ranked_suits_sorts_every_claim_like_sorted() -> None:
