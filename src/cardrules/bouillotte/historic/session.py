@@ -28,7 +28,7 @@ from cardrules.bouillotte.historic.hands import (
 )
 from cardrules.bouillotte.historic.legality import carre_legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import NEXT, SEATS, SET_AT, Deal, Record
+from cardrules.bouillotte.historic.record import HAS, NEXT, SEATS, SET_AT, Deal, Record
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.cards import Card, Suit
 from cardrules.events import (
@@ -68,10 +68,6 @@ _ZEROS = (0,) * PLAYERS
 _ALL = (1 << PLAYERS) - 1
 _ALONE = tuple((seat,) for seat in range(PLAYERS))
 """``(seat,)``, the winners of a pot taken by one seat."""
-_LIVE_FLAGS = tuple(
-    tuple(bool(mask >> seat & 1) for seat in range(PLAYERS)) for mask in range(1 << PLAYERS)
-)
-"""``_LIVE_FLAGS[mask]``: for each seat, whether it is in ``mask``."""
 _SUITS = tuple(Suit)
 _COLLECTIVE_TEXT = tuple(f"the collective point in {suit.symbol}" for suit in _SUITS)
 """By suit index: how a pot won by the collective point is named."""
@@ -162,7 +158,7 @@ def folded_of(live: int) -> tuple[bool, ...]:
     >>> folded_of(0b1011)
     (False, False, True, False)
     """
-    return tuple(not flag for flag in _LIVE_FLAGS[live])
+    return tuple(not flag for flag in HAS[live])
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -178,7 +174,7 @@ def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
     stacks = record.stacks
     return betting_pots(
         record.contributions,
-        _LIVE_FLAGS[record.live],
+        HAS[record.live],
         [not stack for stack in stacks],
         record.deal.carried,
     )
@@ -420,7 +416,7 @@ def showdown(record: Record) -> Step:
         shown_hands = hands
     else:
         shown_hands = tuple(
-            [hand if flag else () for hand, flag in zip(hands, _LIVE_FLAGS[live], strict=True)]
+            [hand if flag else () for hand, flag in zip(hands, HAS[live], strict=True)]
         )
     shown = _new_shown(retourne, shown_hands)
     events.insert(shown_at, shown)
