@@ -19,6 +19,7 @@ from cardrules.bouillotte import historic
 from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules, ShowdownHands
 from cardrules.bouillotte.historic import State as HistoricState
 from cardrules.bouillotte.historic.hands import point_totals, point_winner, ranked_suits
+from cardrules.bouillotte.historic.record import BOTH, HAS, NEXT, PREVIOUS, WITHOUT, with_chips
 from cardrules.cards import Card, Suit
 from cardrules.events import ExcessReturned, PotWon
 from cardrules.legal import Legal
@@ -246,8 +247,6 @@ def test_H_5_4_ranked_suits_sorts_every_claim_like_sorted() -> None:
 def test_seat_mask_tables_are_the_bit_arithmetic() -> None:
     """The record's tables of seat masks (read where CPython would run ``&``, ``~``,
     ``<<``, ``%`` unspecialised) hold what the bit arithmetic gives, for every mask."""
-    from cardrules.bouillotte.historic.record import BOTH, HAS, NEXT, PREVIOUS, WITHOUT, with_chips
-
     for mask in range(16):
         for seat in range(4):
             assert HAS[mask][seat] is bool(mask >> seat & 1)

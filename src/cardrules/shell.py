@@ -101,7 +101,7 @@ class StateShell(Generic[R]):
     _TRANSITIONS: ClassVar[Mapping[type, Transition]]
     """Action class → its transition; ``Shuffle`` → the chance transition."""
     _GAME_STATE: ClassVar[bool] = True
-    """Marks a state of the shell: :mod:`cardrules.chance` trusts it, drives :meth:`_drive`."""
+    """Marks a state of the shell: :mod:`cardrules.chance` trusts it and calls :meth:`_drive`."""
 
     _record: R
     """The state's fields (the game's record)."""
