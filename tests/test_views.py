@@ -223,14 +223,19 @@ def test_X_10_a_view_holds_no_hidden_card_and_costs_the_same_late(game: str) -> 
     assert early is not None and late is not None and late.deal_number > 40
 
     def allocated(position: Any) -> int:
+        """The fewest bytes a view of ``position`` allocated in three tries: a copy of
+        the session's logs would show in every try, while a one-off allocation of the
+        process (a shared table growing, seen once in a whole-suite run) shows in one."""
         position.view(0)  # warm up
-        tracemalloc.start()
-        before = tracemalloc.get_traced_memory()[0]
-        view = position.view(0)
-        size = tracemalloc.get_traced_memory()[0] - before
-        tracemalloc.stop()
-        del view
-        return size
+        sizes = []
+        for _ in range(3):
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+            view = position.view(0)
+            sizes.append(tracemalloc.get_traced_memory()[0] - before)
+            tracemalloc.stop()
+            del view
+        return min(sizes)
 
     assert allocated(late) <= 2 * allocated(early) + 512
 
