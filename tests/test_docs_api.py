@@ -24,6 +24,8 @@ MODULES = [
     "cardrules.notation",
     "cardrules.jsonforms",
     "cardrules.shell",
+    "cardrules.sessionlog",
+    "cardrules.seating",
     "cardrules.legal",
     "cardrules.options",
     "cardrules.caching",

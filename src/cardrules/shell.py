@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from random import Random
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, Union
 
 import attrs
 
@@ -52,7 +52,7 @@ from cardrules.game import Log, check_seat, standings_of
 from cardrules.legal import NOTHING, Legal
 from cardrules.viewing import ViewBase
 
-__all__ = ["DealFacts", "GameRecord", "Record", "StateShell", "ViewBase", "fresh_legal"]
+__all__ = ["DealFacts", "GameRecord", "Record", "StateShell", "Step", "ViewBase", "fresh_legal"]
 
 
 class GameRecord(Protocol):
@@ -84,8 +84,12 @@ class GameRecord(Protocol):
 
 R = TypeVar("R", bound=GameRecord)
 
+RecordT = TypeVar("RecordT")
+Step: TypeAlias = Union[RecordT, tuple[RecordT, Legal]]  # noqa: UP007 (a generic alias)
+"""What every game's transition returns (``Step[Record]``): the next record, or
+``(record, legal)`` when the transition already knows the next state's legal set."""
 Transition = Callable[[Any, Any], Any]
-"""``transition(record, action)`` → the next record, or ``(record, legal)``."""
+"""``transition(record, action)`` → a :data:`Step`: the next record, or ``(record, legal)``."""
 
 
 @attrs.frozen(slots=True)

@@ -1,0 +1,21 @@
+"""Seats: the order of play round the table, written once for every game.
+
+Seats are numbered ``0 … players-1`` in the direction of play (API.md §4): the seat
+after the dealer is the first to receive a card and the first to speak.
+
+>>> seats_from(2, 4)
+(2, 3, 0, 1)
+"""
+
+from __future__ import annotations
+
+__all__ = ["seats_from"]
+
+
+def seats_from(first: int, players: int) -> tuple[int, ...]:
+    """Every seat of a table of ``players``, in the direction of play from ``first``.
+
+    >>> seats_from(0, 3), seats_from(4, 5)
+    ((0, 1, 2), (4, 0, 1, 2, 3))
+    """
+    return (*range(first, players), *range(first))

@@ -1,0 +1,220 @@
+"""The session log: everything a session has recorded since ``new_game``, as one value.
+
+Every game's record holds one :class:`SessionLog` in its ``log`` field. It keeps
+
+* the **public actions**: every action as every seat saw it (a shuffle without its
+  order, another seat's exchange as its count);
+* the **secret actions**: the whole form of each public action that shows masked
+  (each shuffle with its order, each exchange with its cards), in order;
+* the **events** (who won which pot with which hand, who paid what);
+* per seat, its **own private actions**, shown whole in its own history, each with
+  its place in the public log;
+* per seat, the **cards it received** in each deal (dealt, then drawn).
+
+A rules file only says what happened — :meth:`SessionLog.logged` for a public action,
+:meth:`SessionLog.logged_masked` for one that seats see masked, :meth:`SessionLog.noted`
+for events, :meth:`SessionLog.dealt` and :meth:`SessionLog.drew` for cards — and reads
+:attr:`SessionLog.history` (every action whole) or :meth:`SessionLog.seat_part` (what one
+seat may see of the log). How the log shares structure between versions is its own
+business: each part is a :class:`~cardrules.game.Log`, which copies at most a few dozen
+items per step, so a log can grow for a whole session without quadratic cost, and two
+equal logs are equal values whatever steps built them.
+
+>>> from cardrules.actions import Check, Raise
+>>> from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
+>>> log = SessionLog.start(2).logged_masked(Shuffle((1, 2)), HIDDEN_SHUFFLE)
+>>> log = log.dealt(((1,), (2,))).logged(Raise(to=3)).logged(Check())
+>>> log.history
+(Shuffle(order=(1, 2)), Raise(to=3), Check())
+>>> log.public_actions.as_tuple()
+(Shuffle(order=()), Raise(to=3), Check())
+>>> part = log.seat_part(1)
+>>> part.history, part.received
+((Shuffle(order=()), Raise(to=3), Check()), ((2,),))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.events import Event
+from cardrules.game import Log
+
+__all__ = ["SeatLog", "SessionLog", "replaced"]
+
+T = TypeVar("T")
+
+_EMPTY_ACTIONS: Log[Action] = Log()
+_EMPTY_EVENTS: Log[Event] = Log()
+_EMPTY_OWN: Log[tuple[int, Action]] = Log()
+_EMPTY_RECEIVED: Log[tuple[Any, ...]] = Log()
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class SeatLog:
+    """What one seat may see of a :class:`SessionLog` (X-10): the public actions and
+    the events, shared with the whole log, and the seat's own private actions and
+    received cards. A view holds one; it holds nothing the seat may not see."""
+
+    seat: int
+    """The seat that sees."""
+    public_actions: Log[Action]
+    """Every action as every seat saw it."""
+    events: Log[Event]
+    """Every event since ``new_game``."""
+    own_actions: Log[tuple[int, Action]]
+    """``(index in the public log, action)`` of each of the seat's own private actions."""
+    own_received: Log[tuple[Any, ...]]
+    """The cards the seat received in each deal, oldest deal first."""
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action as this seat saw it: the public log, with its own private
+        actions shown whole."""
+        actions = self.public_actions.as_tuple()
+        if not self.own_actions:
+            return actions
+        shown = list(actions)
+        for index, action in self.own_actions:
+            shown[index] = action
+        return tuple(shown)
+
+    @property
+    def received(self) -> tuple[tuple[Any, ...], ...]:
+        """The cards this seat received in each deal, oldest deal first."""
+        return self.own_received.as_tuple()
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class SessionLog:
+    """Everything a session has recorded (see the module's text). Build the first one
+    with :meth:`start`; every method returns a new log and leaves this one as it is."""
+
+    public_actions: Log[Action]
+    """Every action as every seat saw it."""
+    secret_actions: Log[tuple[int, Action]]
+    """``(index in the public log, action)``: the whole form of each public action
+    that shows masked there, in order."""
+    events: Log[Event]
+    """Every event since ``new_game``, newest last."""
+    own_actions: tuple[Log[tuple[int, Action]], ...]
+    """Per seat: ``(index in the public log, action)`` of each of its own private
+    actions (shown whole in that seat's history)."""
+    received: tuple[Log[tuple[Any, ...]], ...]
+    """Per seat: the cards it received in each deal (dealt, then drawn)."""
+
+    @classmethod
+    def start(cls, players: int) -> SessionLog:
+        """The empty log of a session of ``players`` seats.
+
+        >>> len(SessionLog.start(3).received)
+        3
+        """
+        return cls(
+            _EMPTY_ACTIONS,
+            _EMPTY_OWN,
+            _EMPTY_EVENTS,
+            (_EMPTY_OWN,) * players,
+            (_EMPTY_RECEIVED,) * players,
+        )
+
+    # ------------------------------------------------------------ recording
+    # (each method builds the next log with the class's own constructor, its five
+    # parts in order: the log is one small value, copied once per step)
+
+    def logged(self, action: Action) -> SessionLog:
+        """This log with a public ``action`` (seen by every seat as it is)."""
+        return SessionLog(
+            self.public_actions.append(action),
+            self.secret_actions,
+            self.events,
+            self.own_actions,
+            self.received,
+        )
+
+    def logged_masked(self, action: Action, shown: Action, seat: int | None = None) -> SessionLog:
+        """This log with ``action``, which every seat sees as ``shown`` (a shuffle
+        without its order, an exchange as its count) — but ``seat``, when given, which
+        sees its own action whole.
+
+        >>> from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
+        >>> log = SessionLog.start(2).logged_masked(Shuffle((2, 1)), HIDDEN_SHUFFLE, seat=0)
+        >>> log.seat_part(0).history, log.seat_part(1).history
+        ((Shuffle(order=(2, 1)),), (Shuffle(order=()),))
+        """
+        index = len(self.public_actions)
+        own = self.own_actions
+        if seat is not None:
+            own = replaced(own, seat, own[seat].append((index, action)))
+        return SessionLog(
+            self.public_actions.append(shown),
+            self.secret_actions.append((index, action)),
+            self.events,
+            own,
+            self.received,
+        )
+
+    def noted(self, *events: Event) -> SessionLog:
+        """This log with ``events`` added, in order."""
+        if not events:
+            return self
+        return SessionLog(
+            self.public_actions,
+            self.secret_actions,
+            self.events.extend(events),
+            self.own_actions,
+            self.received,
+        )
+
+    def dealt(self, cards: Sequence[Sequence[Any]]) -> SessionLog:
+        """This log with a new deal's cards: ``cards[seat]``, the cards ``seat`` was
+        dealt (in canonical order, X-10), begins that seat's entry for the deal."""
+        received = tuple(
+            log.append(tuple(got)) for log, got in zip(self.received, cards, strict=True)
+        )
+        return SessionLog(
+            self.public_actions, self.secret_actions, self.events, self.own_actions, received
+        )
+
+    def drew(self, seat: int, cards: Sequence[Any]) -> SessionLog:
+        """This log with ``cards`` added to what ``seat`` received in this deal (a draw
+        from the stock, in canonical order, X-10)."""
+        mine = self.received[seat]
+        newest = mine.last() or ()
+        received = replaced(self.received, seat, mine.replace_last((*newest, *cards)))
+        return SessionLog(
+            self.public_actions, self.secret_actions, self.events, self.own_actions, received
+        )
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action since ``new_game``, whole (shuffles with their orders)."""
+        actions = self.public_actions.as_tuple()
+        if not self.secret_actions:
+            return actions
+        whole = list(actions)
+        for index, action in self.secret_actions:
+            whole[index] = action
+        return tuple(whole)
+
+    def seat_part(self, seat: int) -> SeatLog:
+        """What ``seat`` may see of this log, in O(1) (a :class:`SeatLog`)."""
+        return SeatLog(
+            seat, self.public_actions, self.events, self.own_actions[seat], self.received[seat]
+        )
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value`` (a seat's stack, a
+    seat's hand).
+
+    >>> replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return (*values[:index], value, *values[index + 1 :])
