@@ -1,4 +1,5 @@
-"""Seats: the order of play round the table, written once for every game.
+"""Seats: the order of play round the table, and per-seat values, written once for
+every game.
 
 Seats are numbered ``0 … players-1`` in the direction of play (API.md §4): the seat
 after the dealer is the first to receive a card and the first to speak.
@@ -9,7 +10,11 @@ after the dealer is the first to receive a card and the first to speak.
 
 from __future__ import annotations
 
-__all__ = ["seats_from"]
+from typing import TypeVar
+
+__all__ = ["replaced", "seats_from"]
+
+T = TypeVar("T")
 
 
 def seats_from(first: int, players: int) -> tuple[int, ...]:
@@ -19,3 +24,13 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
     ((0, 1, 2), (4, 0, 1, 2, 3))
     """
     return (*range(first, players), *range(first))
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value`` (a seat's stack, a
+    seat's hand).
+
+    >>> replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return (*values[:index], value, *values[index + 1 :])

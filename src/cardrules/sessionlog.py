@@ -43,8 +43,9 @@ import attrs
 from cardrules.actions import Action
 from cardrules.events import Event
 from cardrules.game import Log
+from cardrules.seating import replaced
 
-__all__ = ["SeatLog", "SessionLog", "replaced"]
+__all__ = ["SeatLog", "SessionLog"]
 
 T = TypeVar("T")
 
@@ -208,13 +209,3 @@ class SessionLog:
         return SeatLog(
             seat, self.public_actions, self.events, self.own_actions[seat], self.received[seat]
         )
-
-
-def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``values`` with the item at ``index`` replaced by ``value`` (a seat's stack, a
-    seat's hand).
-
-    >>> replaced((1, 2, 3), 1, 9)
-    (1, 9, 3)
-    """
-    return (*values[:index], value, *values[index + 1 :])
