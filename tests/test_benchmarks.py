@@ -18,6 +18,8 @@ from types import ModuleType
 
 import pytest
 
+pytestmark = pytest.mark.bench  # a group of its own: `python -m pytest -m bench` (CI runs it apart)
+
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
 GAMES = ("modern", "historic", "bourre")
