@@ -26,6 +26,8 @@ MODULES = [
     "cardrules.shell",
     "cardrules.sessionlog",
     "cardrules.seating",
+    "cardrules.display",
+    "cardrules.pictures",
     "cardrules.legal",
     "cardrules.options",
     "cardrules.caching",

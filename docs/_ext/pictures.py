@@ -19,8 +19,9 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cardrules import Card, Suit, bourre, cards
+from cardrules import Suit, bourre, cards
 from cardrules.bouillotte import historic, modern
+from cardrules.pictures import card_svg, hand_html
 
 Figure = tuple[str, str, str]
 """A figure: its kind (``"picture"`` or ``"table"``), its HTML, and its caption."""
@@ -30,33 +31,7 @@ class EngineMismatch(Exception):
     """The engine's output differs from what the page around the figure states."""
 
 
-# -- drawing -------------------------------------------------------------------------
-
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
-
-
-def card_svg(card: Card, *, mark: str = "") -> str:
-    """One card as an inline SVG picture (``mark``: an extra CSS class)."""
-    rank = "10" if card.rank.letter == "T" else card.rank.letter
-    colour = "cr-red" if card.suit in _RED else "cr-black"
-    label = html.escape(str(card))
-    classes = " ".join(c for c in ("cr-card", colour, mark) if c)
-    return (
-        f'<svg class="{classes}" viewBox="0 0 50 70" role="img" aria-label="{label}">'
-        f"<title>{label}</title>"
-        '<rect x="1" y="1" width="48" height="68" rx="5" class="cr-face"/>'
-        f'<text x="5" y="16" class="cr-rank">{rank}</text>'
-        f'<text x="5" y="29" class="cr-pip">{card.suit.symbol}</text>'
-        f'<text x="25" y="54" text-anchor="middle" class="cr-big">{card.suit.symbol}</text>'
-        "</svg>"
-    )
-
-
-def hand_html(hand: Iterable[Card], *, marks: dict[Card, str] | None = None) -> str:
-    """Cards side by side, wrapping on a narrow screen."""
-    marks = marks or {}
-    drawn = "".join(card_svg(card, mark=marks.get(card, "")) for card in hand)
-    return f'<span class="cr-hand">{drawn}</span>'
+# -- drawing: the cards are drawn by the package (cardrules.pictures), as in a notebook
 
 
 def _labelled(rows: Iterable[tuple[str, str]]) -> str:

@@ -46,6 +46,7 @@ import attrs
 from cardrules._fast import cache_setter, constructor, is_draft, resetting_replacer
 from cardrules.actions import Action, Raise
 from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle, is_permutation, shuffled
+from cardrules.display import position_html, position_repr, position_text
 from cardrules.errors import IllegalActionError, shorten
 from cardrules.events import Event
 from cardrules.game import Log, check_seat, standings_of
@@ -122,6 +123,21 @@ class StateShell(Generic[R]):
         super().__init_subclass__(**kwargs)
         if not is_draft(cls):
             cls._build = constructor(cls, ("_record", "_legal_cache"), _actions_cache=None)
+        if "__repr__" not in cls.__dict__:  # attrs leaves a repr the class has alone
+            cls.__repr__ = StateShell.__repr__  # type: ignore[method-assign]
+
+    def __str__(self) -> str:
+        """The position as a person at the table reads it: every hand, the cards on
+        the table, stacks, pot and the legal actions (:mod:`cardrules.display`)."""
+        return position_text(self, self.GAME_NAME)
+
+    def __repr__(self) -> str:
+        """The game, the deal and the turn: ``State(game='bourre', deal_number=0, …)``."""
+        return position_repr(self, "State", self.GAME_ID)
+
+    def _repr_html_(self) -> str:
+        """The position drawn with the cards as pictures, for a notebook."""
+        return position_html(self, self.GAME_NAME)
 
     # ------------------------------------------------------------------ hooks
 
