@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -30,6 +31,14 @@ extensions = [
 
 rulebook_tests = "../tests"
 rulebook_require_tests = True
+
+# The adapters import their frameworks; with the `docs` extra alone (the README's docs
+# command) those are not installed, so autodoc stands in for each one that is missing.
+autodoc_mock_imports = [
+    name
+    for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+    if importlib.util.find_spec(name) is None
+]
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
