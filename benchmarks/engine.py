@@ -5,6 +5,7 @@ prints; it can also be run by hand::
 
     python benchmarks/engine.py loop --game modern --views --seconds 1 --seed 1
     python benchmarks/engine.py loop --game bourre --no-views --seconds 1 --seed 1
+    python benchmarks/engine.py loop --game modern --views --episodes --seconds 1
     python benchmarks/engine.py views --game historic --late-deal 200
     python benchmarks/engine.py stacks --config historic --sizes 100 1000000000
     python benchmarks/engine.py memory --game bourre --sessions 20
@@ -20,7 +21,9 @@ thing while the insides of the games change):
     ``--no-views`` the same loop without the view: ``state.legal_actions()``, the same
     uniform choice, ``apply``. Chance nodes go through :func:`cardrules.sample_chance`
     in both; they are not counted as decisions, but their time is in the total. With the
-    same seed both loops play the very same deals and choices.
+    same seed both loops play the very same deals and choices. With ``--episodes``,
+    every session is one deal with a ``new_game`` of its own, timed with it (the loop of
+    an episode-based learner).
 ``views``
     ``state.view(seat)`` for the seat to act, at every decision node of an early deal
     (deal 1) and of a late deal (``--late-deal``) of one long session, each call on a
@@ -134,9 +137,16 @@ def no_view_session(state: Any, rng: random.Random) -> tuple[Any, int]:
     return state, decisions
 
 
-def loop(game: str, views: bool, seconds: float, seed: int, deals: int) -> dict[str, Any]:
-    """Time whole random 12-deal sessions for ``seconds`` (or until ``deals`` deals)."""
-    fresh = cardrules_new_game(game, deals=12)
+def loop(
+    game: str, views: bool, seconds: float, seed: int, deals: int, episodes: bool = False
+) -> dict[str, Any]:
+    """Time whole random 12-deal sessions for ``seconds`` (or until ``deals`` deals).
+
+    With ``episodes``, each session is one deal and begins with its own call of
+    ``new_game`` (timed), as an episode loop of a learning algorithm does."""
+    fresh = cardrules_new_game(game, deals=1 if episodes else 12)
+    rules = fresh.rules
+    new_game = GAMES[game]["module"].new_game
     policies = [random_policy] * players_of(fresh)
     # warm-up: one session of other deals, not timed
     if views:
@@ -151,6 +161,8 @@ def loop(game: str, views: bool, seconds: float, seed: int, deals: int) -> dict[
     clock = time.perf_counter
     start = clock()
     while True:
+        if episodes:
+            fresh = new_game(rules)
         if views:
             final = play(fresh, policies, rng)
             paused = clock()
@@ -167,6 +179,7 @@ def loop(game: str, views: bool, seconds: float, seed: int, deals: int) -> dict[
         "engine": "cardrules",
         "game": game,
         "views": views,
+        "episodes": episodes,
         "seed": seed,
         "deals": played,
         "decisions": counted,
@@ -732,6 +745,9 @@ def main(argv: list[str] | None = None) -> None:
     one.add_argument("--seconds", type=float, default=1.0)
     one.add_argument("--deals", type=int, default=10**9, help="stop after this many deals")
     one.add_argument("--seed", type=int, default=1)
+    one.add_argument(
+        "--episodes", action="store_true", help="one deal per new_game, new_game timed too"
+    )
     view = sub.add_parser("views")
     view.add_argument("--game", choices=GAMES, required=True)
     view.add_argument("--late-deal", type=int, default=200)
@@ -770,7 +786,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "count-floor":
         out = count_floor(args.path, args.game, args.warmup, args.deals, args.seed)
     elif args.what == "loop":
-        out = loop(args.game, args.views, args.seconds, args.seed, args.deals)
+        out = loop(args.game, args.views, args.seconds, args.seed, args.deals, args.episodes)
     elif args.what == "views":
         out = views(args.game, args.late_deal, args.repeats, args.batch, args.seed)
     elif args.what == "stacks":

@@ -14,10 +14,12 @@ What it measures, each measurement in a process of its own (``engine.py`` and
 
 1. ``loops``: microseconds per decision of random 12-deal sessions of each game,
    through :func:`cardrules.play` with :func:`cardrules.random_policy` (views) and
-   through the same loop without views, side by side with a hand-written mutable
+   through the same loop without views, and through :func:`cardrules.play` with views
+   in sessions of one deal, each from a ``new_game`` of its own (an episode loop),
+   side by side with a hand-written mutable
    implementation of the main rules (``--baseline PATH``, by default
    ``shared/bench/floor.py`` in the directory that holds the repository), in
-   alternating processes: engine with views, engine without views,
+   alternating processes: engine with views, engine without views, episodes,
    baseline, and again, ``--pairs`` times. The figure to quote is the median over the
    rounds of the ratio engine / baseline of one round.
 2. ``views``: the cost of ``state.view(seat)`` at deal 1 and at a late deal (``--late-deal``)
@@ -157,6 +159,19 @@ def run_loops(args: argparse.Namespace) -> dict[str, Any]:
                 seed,
                 cpus=args.affinity,
             )
+            episodes = child(
+                ENGINE,
+                "loop",
+                "--game",
+                game,
+                "--views",
+                "--episodes",
+                "--seconds",
+                args.seconds,
+                "--seed",
+                seed,
+                cpus=args.affinity,
+            )
             base = (
                 child(
                     floor,
@@ -171,13 +186,14 @@ def run_loops(args: argparse.Namespace) -> dict[str, Any]:
                 if floor is not None
                 else None
             )
-            one = {"views": views, "no_views": bare, "baseline": base}
+            one = {"views": views, "no_views": bare, "episodes": episodes, "baseline": base}
             if base is not None:
                 one["ratio_views"] = views["us_per_decision"] / base["us_per_decision"]
+                one["ratio_episodes"] = episodes["us_per_decision"] / base["us_per_decision"]
                 one["ratio_no_views"] = bare["us_per_decision"] / base["us_per_decision"]
             rounds.append(one)
         row: dict[str, Any] = {"label": label, "baseline_game": baseline, "rounds": rounds}
-        for side in ("views", "no_views", "baseline"):
+        for side in ("views", "no_views", "episodes", "baseline"):
             runs = [one[side] for one in rounds if one[side] is not None]
             if runs:
                 row[side] = {
@@ -188,7 +204,7 @@ def run_loops(args: argparse.Namespace) -> dict[str, Any]:
                     "decisions": sum(r["decisions"] for r in runs),
                 }
         if floor is not None:
-            for key in ("ratio_views", "ratio_no_views"):
+            for key in ("ratio_views", "ratio_no_views", "ratio_episodes"):
                 row[key] = median_of(rounds, key)
                 row[f"{key}_range"] = [min(r[key] for r in rounds), max(r[key] for r in rounds)]
         # the share of a decision spent making the view, from the medians
@@ -459,6 +475,8 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                     _ratio(row, "ratio_views"),
                     _ratio(row, "ratio_no_views"),
                     f"{100 * row['view_share']:.0f} %",
+                    _cell(row["episodes"]),
+                    _ratio(row, "ratio_episodes"),
                 ]
             )
         out.append(
@@ -472,6 +490,8 @@ def tables(results: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                     "ratio with views (range)",
                     "ratio without views (range)",
                     "share of the view",
+                    "one deal per new_game, with views",
+                    "its ratio (range)",
                 ],
                 rows,
             )

@@ -106,11 +106,20 @@ def test_meta_names_the_machine_and_the_baseline(tiny: dict) -> None:
 def test_loops_compare_each_game_with_the_baseline(tiny: dict) -> None:
     assert set(tiny["loops"]) == set(GAMES)
     for row in tiny["loops"].values():
-        for side in ("views", "no_views", "baseline"):
+        for side in ("views", "no_views", "episodes", "baseline"):
             assert row[side]["us_per_decision"] > 0
             assert row[side]["decisions_per_deal"] > 0
-        assert row["ratio_views"] > 0 and row["ratio_no_views"] > 0
+        assert row["ratio_views"] > 0 and row["ratio_no_views"] > 0 and row["ratio_episodes"] > 0
         assert len(row["rounds"]) == 1
+        (episodes,) = (one["episodes"] for one in row["rounds"])
+        assert episodes["episodes"] is True and episodes["views"] is True
+
+
+def test_an_episode_loop_plays_one_deal_per_new_game() -> None:
+    engine = _module("engine")
+    out = engine.loop("bourre", True, 60.0, 3, deals=40, episodes=True)
+    assert out["episodes"] is True
+    assert out["deals"] == 40  # one deal a session: as many sessions as deals
 
 
 def _module(name: str) -> ModuleType:
