@@ -21,6 +21,7 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "sphinx_autodoc_typehints",
     "myst_parser",
@@ -31,6 +32,14 @@ extensions = [
 
 rulebook_tests = "../tests"
 rulebook_require_tests = True
+
+# Links into the Python and attrs documentation, from inventories kept in the repository
+# (docs/_inventories/build.py writes them): the build never goes on line.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", str(HERE / "_inventories" / "python.inv")),
+    "attrs": ("https://www.attrs.org/en/stable", str(HERE / "_inventories" / "attrs.inv")),
+}
+intersphinx_timeout = 1
 
 # The adapters import their frameworks; with the `docs` extra alone (the README's docs
 # command) those are not installed, so autodoc stands in for each one that is missing.

@@ -140,3 +140,45 @@ def test_the_pages_speak_to_a_reader_of_the_project() -> None:
         for page in pages
     }
     assert {page: hits for page, hits in found.items() if hits} == {}
+
+
+def test_python_and_attrs_references_resolve_offline_from_the_repository_s_inventories(
+    tmp_path: Path,
+) -> None:
+    """The docs link to the Python and attrs documentation through inventories kept in
+    ``docs/_inventories`` (the build never goes on line), and the API reference's
+    commonest type hints resolve through them."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_docs_conf", ROOT / "docs" / "conf.py")
+    assert spec is not None and spec.loader is not None
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    mapping = conf.intersphinx_mapping
+    assert {name: Path(inventory).is_file() for name, (_, inventory) in mapping.items()} == {
+        "python": True,
+        "attrs": True,
+    }
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "extensions = ['sphinx.ext.intersphinx']\nnitpicky = True\n"
+        f"intersphinx_mapping = {mapping!r}\n",
+        encoding="utf-8",
+    )
+    (src / "index.rst").write_text(
+        "Links\n=====\n\n:class:`fractions.Fraction`, :class:`random.Random`, "
+        ":class:`collections.abc.Sequence`, :data:`typing.Any`, :data:`Ellipsis`, "
+        ":exc:`ValueError`, :func:`json.dumps`, :func:`attrs.evolve`, :func:`attrs.frozen`.\n",
+        encoding="utf-8",
+    )
+    warnings = io.StringIO()
+    app = sphinx_application.Sphinx(
+        str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html",
+        status=None, warning=warnings, freshenv=True,
+    )  # fmt: skip
+    app.build()
+    assert "reference target not found" not in warnings.getvalue(), warnings.getvalue()
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "https://docs.python.org/3/library/fractions.html#fractions.Fraction" in html
+    assert "https://www.attrs.org/en/stable/api.html#attrs.evolve" in html
