@@ -13,7 +13,7 @@ import pytest
 
 from cardrules import CHANCE, Raise, bourre, dumps, loads, play, random_policy, sample_chance
 from cardrules.bouillotte import historic, modern
-from cardrules.game import SplitLog
+from cardrules.game import Log
 
 SESSIONS = [
     (modern, modern.Rules(deals=60, stack=500)),
@@ -67,12 +67,13 @@ def _raised_long(game: Any, rules: Any, raises: int) -> tuple[list[Any], list[Ra
 def test_M_3_3_H_4_4_raises_without_end_keep_each_step_bounded(game: Any, rules: Any) -> None:
     """M-3.3 and H-4.4 set no limit on raises but the stacks: in a deal of a thousand
     raises the newest actions that each state copies stay bounded (they fold into the
-    shared log at ``SplitLog.FOLD_AT``), while its history, views (X-10) and record
+    shared log at ``Log.CHUNK``), while its history, views (X-10) and record
     stay whole."""
     states, applied = _raised_long(game, rules, 1000)
     state = states[-1]
-    lengths = [len(one._record.recent) for one in states]
-    assert max(lengths) == SplitLog.FOLD_AT  # the newest actions grow to the bound,
+    # the session log's newest actions, then a full chunk shared by every later state
+    lengths = [len(one._record.log.public_actions.tail) for one in states]
+    assert max(lengths) == Log.CHUNK  # the newest actions grow to the bound,
     assert any(after < before for before, after in pairwise(lengths))  # then fold
     assert state.history[-1000:] == tuple(applied)
     assert state.deal_number == states[0].deal_number and not state.is_terminal

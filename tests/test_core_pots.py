@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from cardrules.pots import (
     apportion,
     betting_pots,
-    eldest_order,
     share_exactly,
     side_pots,
     side_pots_unchecked,
@@ -131,8 +130,12 @@ def test_V_B_6_apportion_tie_goes_from_eldest() -> None:
     assert apportion(2, (1, 1, 1), first=1) == (0, 1, 1)
 
 
-def test_eldest_order() -> None:
-    assert eldest_order(3, 4) == (3, 0, 1, 2)
+def test_X_1_seats_from_eldest_in_the_direction_of_play() -> None:
+    """X-1: the seats in play order from eldest, one copy for every game."""
+    from cardrules.seating import seats_from
+
+    assert seats_from(3, 4) == (3, 0, 1, 2)
+    assert seats_from(0, 7) == tuple(range(7))
 
 
 @given(contributions, st.data(), st.integers(0, 30))

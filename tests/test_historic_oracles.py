@@ -19,11 +19,12 @@ from cardrules.bouillotte import historic
 from cardrules.bouillotte.historic import DECK, Carre, Decline, Phase, Rules, ShowdownHands
 from cardrules.bouillotte.historic import State as HistoricState
 from cardrules.bouillotte.historic.hands import point_totals, point_winner, ranked_suits
-from cardrules.bouillotte.historic.record import BOTH, HAS, NEXT, PREVIOUS, WITHOUT, with_chips
+from cardrules.bouillotte.historic.record import seats_in, with_chips
 from cardrules.cards import Card, Suit
 from cardrules.events import ExcessReturned, PotWon
 from cardrules.legal import Legal
 from cardrules.pots import side_pots, uncalled_excess
+from cardrules.seating import next_in
 
 VALUE = {14: 11, 13: 10, 12: 10, 9: 9, 8: 8}
 
@@ -244,16 +245,14 @@ def test_H_5_4_ranked_suits_sorts_every_claim_like_sorted() -> None:
                     assert ranked_suits((clubs, diamonds, hearts, spades)) == expected
 
 
-def test_seat_mask_tables_are_the_bit_arithmetic() -> None:
-    """The record's tables of seat masks (read where CPython would run ``&``, ``~``,
-    ``<<``, ``%`` unspecialised) hold what the bit arithmetic gives, for every mask."""
+def test_seat_mask_helpers_read_the_masks_as_seats_in_the_direction_of_play() -> None:
+    """The record's seat-mask helpers (X-10's seats, H-4.1's order of speaking) give,
+    for every mask, what a walk round the table gives."""
     for mask in range(16):
-        for seat in range(4):
-            assert HAS[mask][seat] is bool(mask >> seat & 1)
-            assert WITHOUT[mask][seat] == mask & ~(1 << seat)
-        for other in range(16):
-            assert BOTH[mask][other] == mask & other
+        assert seats_in(mask) == tuple(seat for seat in range(4) if mask >> seat & 1)
+        for after in range(4):
+            walk = [(after + k) % 4 for k in range(1, 5)]
+            expected = next((seat for seat in walk if mask >> seat & 1), -1)
+            assert next_in(mask, after, 4) == expected
         stacks = tuple(seat + 1 if mask >> seat & 1 else 0 for seat in range(4))
         assert with_chips(stacks) == mask
-    assert [NEXT[seat] for seat in range(4)] == [1, 2, 3, 0]
-    assert [PREVIOUS[seat] for seat in range(4)] == [3, 0, 1, 2]

@@ -175,3 +175,33 @@ def test_records_legal_sets_and_logs_carry_no_weakref_slot(game: str) -> None:
     assert len(classes) > 4
     with_slot = [cls.__qualname__ for cls in classes if hasattr(cls, "__weakref__")]
     assert with_slot == []
+
+
+SPEED_IDIOMS = {
+    "an import of cardrules._fast": r"\b_fast\b",
+    "the log's chunking": r"\bCHUNK\b|\bFOLD_AT\b|\bnew_events\b|\bold_events\b|\bnewest_\w+",
+    "a table standing for a bit operation": r"\b(HAS|WITHOUT|BOTH|SET_AT|MOVED_AT|FIRST_IN)\[",
+    "an interned event table": r"\b_(CARRED|ANTES|REBUYS|EXCESSES|TURNED)\b",
+    "an enum member copied to a global": r"^_?[A-Z_]+ = Phase\.[A-Z_]+\s*$",
+    "a positional builder": r"\b(constructor|copier|blank_instances|subsets_reader)\(",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_files_hold_none_of_the_speed_idioms(game: str) -> None:
+    """STYLE lesson 16: a rules file reads like the rule book; what makes it fast lives
+    behind the core's values (``_replace``, the session log, ``Legal``)."""
+    found = [
+        f"{path.name}:{number}: {name}"
+        for path in sorted((SRC / game).glob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        for name, pattern in SPEED_IDIOMS.items()
+        if re.search(pattern, line)
+    ]
+    assert not found, found
+
+
+def test_the_idiom_scan_finds_idioms() -> None:
+    lines = ["from cardrules._fast import copier", "_BETTING = Phase.BETTING", "x = HAS[m][s]"]
+    hits = [any(re.search(p, line) for p in SPEED_IDIOMS.values()) for line in lines]
+    assert hits == [True, True, True]

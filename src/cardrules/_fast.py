@@ -11,33 +11,26 @@ callers pass values of the right types, and nothing here validates them.
 ... class Point:
 ...     x: int
 ...     y: int
->>> replace = replacer(Point)
+>>> replace = resetting_replacer(Point)
 >>> replace(Point(1, 2), y=5)
 Point(x=1, y=5)
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable
-from itertools import combinations, repeat
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
 __all__ = [
     "appender",
-    "blank_instances",
     "cache_setter",
     "constructor",
-    "copier",
     "fisher_yates_steps",
     "is_draft",
     "keyword_constructor",
-    "record_viewer",
-    "replacer",
     "resetting_replacer",
-    "subsets_reader",
 ]
 
 T = TypeVar("T")
@@ -119,67 +112,6 @@ def _stores(
     return lines
 
 
-def replacer(cls: type[T]) -> Callable[..., T]:
-    """A function ``replace(value, **changes)`` that returns a copy of ``value`` (an
-    instance of ``cls``) with the named fields changed: a fast ``attrs.evolve`` that
-    runs no ``__init__``. Fields are keyword-only, so a misspelt name raises
-    ``TypeError`` at once.
-
-    The copy is filled in as an instance of a mutable twin of ``cls`` (a subclass that
-    adds no slot, with plain attribute assignment, which CPython stores straight into
-    the slot) and then becomes a ``cls``: a third of the cost of setting each slot
-    through its descriptor. Records install it as their ``_replace`` method.
-
-    :param cls: a frozen slotted attrs class.
-    :returns: the replacing function.
-
-    >>> import attrs
-    >>> @attrs.frozen(slots=True)
-    ... class Pair:
-    ...     a: int
-    ...     b: int
-    >>> copy = replacer(Pair)(Pair(1, 2), b=3)
-    >>> copy, type(copy) is Pair
-    (Pair(a=1, b=3), True)
-    >>> replacer(Pair)(Pair(1, 2), c=3)
-    Traceback (most recent call last):
-    ...
-    TypeError: Pair._replace() got an unexpected keyword argument 'c'
-    """
-    return resetting_replacer(cls)
-
-
-def copier(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
-    """A function ``copy(value, *values)`` that returns a copy of ``value`` (an instance
-    of ``cls``) with the fields ``names`` set to ``values``, in order: what
-    :func:`replacer` does for a fixed set of fields, without its keyword parsing (the
-    views use one to leave out of a record what a seat may not see).
-
-    >>> import attrs
-    >>> @attrs.frozen(slots=True)
-    ... class Pair:
-    ...     a: int
-    ...     b: int
-    >>> copier(Pair, ("b",))(Pair(1, 2), 7)
-    Pair(a=1, b=7)
-    """
-    given = {name: i for i, name in enumerate(names)}
-    unknown = set(given) - set(_fields(cls))
-    if unknown:
-        raise AttributeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    scope: dict[str, Any] = {"_cls": cls, "_draft": _draft(cls)}
-    lines = [f"def copy(self, {', '.join(f'v{i}' for i in range(len(names)))}):"]
-    lines.append("    new = _draft()")
-    for name in _fields(cls):
-        value = f"v{given[name]}" if name in given else f"self.{name}"
-        lines.append(f"    new.{name} = {value}")
-    lines += ["    new.__class__ = _cls", "    return new"]
-    exec("\n".join(lines), scope)
-    copy: Callable[..., T] = scope["copy"]
-    copy.__qualname__ = f"copy_{cls.__name__}"
-    return copy
-
-
 def fisher_yates_steps(high: int, low: int) -> Callable[[list[Any], Callable[[int], int]], None]:
     """A function ``steps(items, getrandbits)`` that runs the steps ``i = high … low``
     (``high`` first) of the Fisher-Yates shuffle of :meth:`random.Random.shuffle` on
@@ -211,7 +143,7 @@ def fisher_yates_steps(high: int, low: int) -> Callable[[list[Any], Callable[[in
 
 
 def is_draft(cls: type) -> bool:
-    """Whether ``cls`` is the mutable twin that :func:`constructor` or :func:`replacer`
+    """Whether ``cls`` is the mutable twin that :func:`constructor` or :func:`resetting_replacer`
     made of a frozen class (so a class hook can leave it alone)."""
     return cls.__dict__.get("__setattr__") is object.__setattr__
 
@@ -263,25 +195,12 @@ def cache_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return _setter(cls, name)
 
 
-def blank_instances(cls: type[T], field: str, values: Iterable[object]) -> tuple[T, ...]:
-    """Instances of the one-field class ``cls``, one per value, built in C (blank
-    instances, then their one slot set): for interning large tables of actions.
-
-    >>> from cardrules.actions import Raise
-    >>> blank_instances(Raise, "to", (2, 3))
-    (Raise(to=2), Raise(to=3))
-    """
-    values = tuple(values)
-    found: tuple[T, ...] = tuple(map(_new, repeat(cls, len(values))))
-    deque(map(_setter(cls, field), found, values), 0)
-    return found
-
-
 def keyword_constructor(cls: type[T]) -> Callable[..., T]:
     """A function ``make(**fields)`` that builds an instance of the frozen slotted attrs
     class ``cls`` from every one of its fields, by keyword, without its ``__init__``: a
     missing or misspelt field raises ``TypeError`` at once, as the class itself would
-    (no defaults, no converters, no validators run).
+    (no defaults, no converters, no validators run). Records install it as their
+    ``_make``.
 
     >>> import attrs
     >>> @attrs.frozen(slots=True)
@@ -307,7 +226,9 @@ def keyword_constructor(cls: type[T]) -> Callable[..., T]:
 
 
 def resetting_replacer(cls: type[T], **resets: object) -> Callable[..., T]:
-    """What :func:`replacer` makes, except that every copy has the fields of ``resets``
+    """A function ``replace(value, **changes)`` that returns a copy of ``value`` with the
+    named fields changed, a fast ``attrs.evolve`` that runs no ``__init__`` (records
+    install it as their ``_replace``), except that every copy has the fields of ``resets``
     set to those values instead of copied from the original: for a class with cache
     fields (``eq=False``) that hold what was computed of one value only, so that no
     copy with other fields inherits them.
@@ -374,106 +295,3 @@ def appender(cls: type, size: int, close: Callable[[tuple[Any, ...]], Any]) -> C
     append.__qualname__ = f"{cls.__name__}.append"
     append.__doc__ = "This log with ``item`` added at the end."
     return append
-
-
-def record_viewer(
-    cls: type[T],
-    sources: dict[str, str],
-    view: type,
-    into: tuple[str, str, str],
-    **constants: object,
-) -> Callable[[Any, int, Any], Any]:
-    """A function ``see(value, seat, extra)`` that returns an instance of ``view`` whose
-    fields ``into`` hold ``seat``, a new ``cls`` and ``extra``, and whose fields of
-    ``constants`` hold those values. Each field of the new ``cls`` is read from
-    ``value`` at its path in ``sources`` (attribute names, maybe ending in ``[seat]``
-    for the seat's item; ``"seat"`` is the seat itself). For views: what a seat may see
-    of a record, and the view, made in one Python call. ``seat`` must be a seat;
-    nothing checks it.
-
-    >>> import attrs
-    >>> @attrs.frozen(slots=True)
-    ... class Table:
-    ...     hands: tuple[str, ...]
-    ...     pot: int
-    >>> @attrs.frozen(slots=True)
-    ... class Seen:
-    ...     hand: str
-    ...     pot: int
-    >>> @attrs.frozen(slots=True)
-    ... class Look:
-    ...     seat: int
-    ...     seen: Seen
-    ...     legal: str
-    ...     note: str
-    >>> see = record_viewer(Seen, {"hand": "hands[seat]", "pot": "pot"}, Look,
-    ...                     ("seat", "seen", "legal"), note="-")
-    >>> see(Table(("a", "b"), 3), 1, "fold")
-    Look(seat=1, seen=Seen(hand='b', pot=3), legal='fold', note='-')
-    """
-    names = [name for s in sources.values() for name in s.removesuffix("[seat]").split(".")]
-    if set(sources) != set(_fields(cls)) or not all(map(str.isidentifier, names)):
-        raise AttributeError(f"{cls.__name__}: give one attribute path per field")
-    if sorted((*into, *constants)) != sorted(_fields(view)):
-        raise AttributeError(f"{view.__name__}: give every field in into or constants")
-    scope: dict[str, Any] = {"_cls": cls, "_draft": _draft(cls)}
-    scope.update({"_view": view, "_view_draft": _draft(view)})
-    lines = ["def see(self, seat, extra):", "    new = _draft()"]
-    lines += [f"    new.{n} = {'seat' if s == 'seat' else 'self.' + s}" for n, s in sources.items()]
-    lines += ["    new.__class__ = _cls", "    self = _view_draft()"]
-    lines += _stores(into, constants, scope, ("seat", "new", "extra"))
-    lines += ["    self.__class__ = _view", "    return self"]
-    exec("\n".join(lines), scope)
-    see: Callable[[Any, int, Any], Any] = scope["see"]
-    see.__qualname__ = f"see_{cls.__name__}"
-    return see
-
-
-def subsets_reader(
-    cls: type[T], field: str, size: int, most: int, tables: tuple[Any, ...], items: Any
-) -> Callable[[tuple[int, ...]], tuple[T, ...]]:
-    """A function ``read(keys)`` for ``size`` keys (distinct ints, ascending) that
-    returns one instance of the one-field class ``cls`` per combination of the keys, of
-    each size 0 … ``most`` in turn (in the order of ``itertools.combinations``): a
-    combination of ``d < len(tables)`` keys is read from the nested table ``tables[d]``
-    (``tables[0]`` the instance itself, ``tables[1][k0]``, ``tables[2][k0][k1]``, …; the
-    interned instances), a larger one built afresh, its ``field`` the tuple of the
-    ``items[k]`` of its keys. Straight-line code, one function per size and most: no
-    tuple key hashed, no iterator, no loop (a hot path listing every subset of a hand).
-
-    >>> import attrs
-    >>> @attrs.frozen(slots=True)
-    ... class Group:
-    ...     members: tuple[str, ...]
-    >>> ones = tuple(Group((x,)) for x in "abc")
-    >>> read = subsets_reader(Group, "members", 3, 3, (Group(()), ones), "abc")
-    >>> ["".join(group.members) for group in read((0, 1, 2))], read((0, 1, 2))[2] is ones[1]
-    (['', 'a', 'b', 'c', 'ab', 'ac', 'bc', 'abc'], True)
-    """
-    scope = {"_cls": cls, "_new": _new, "_set": _setter(cls, field), "_items": items}
-    scope.update({f"_t{depth}": table for depth, table in enumerate(tables)})
-    lines = ["def read(keys):", f"    [{', '.join(f'k{i}' for i in range(size))}] = keys"]
-    if most >= len(tables):
-        lines += [f"    v{i} = _items[k{i}]" for i in range(size)]
-    found: list[str] = []
-    rows: set[str] = set()
-    for depth in range(min(most, size) + 1):
-        for chosen in combinations(range(size), depth):
-            if depth >= len(tables):  # built afresh
-                found.append(f"n{len(found)}")
-                values = "".join(f"v{i}, " for i in chosen)
-                lines.append(f"    {found[-1]} = _new(_cls); _set({found[-1]}, ({values}))")
-                continue
-            row = f"_t{depth}"  # the rows of a prefix, each read once into a local
-            for end in range(1, depth):
-                name = f"r{depth}_{'_'.join(map(str, chosen[:end]))}"
-                if name not in rows:
-                    rows.add(name)
-                    lines.append(f"    {name} = {row}[k{chosen[end - 1]}]")
-                row = name
-            found.append(row + (f"[k{chosen[-1]}]" if depth else ""))
-    lines.append(f"    return ({''.join(f'{item}, ' for item in found)})")
-    exec("\n".join(lines), scope)
-    read: Callable[[tuple[int, ...]], tuple[T, ...]] = scope["read"]
-    read.__qualname__ = f"read_{cls.__name__}_subsets_{size}_{most}"
-    return read

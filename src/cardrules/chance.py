@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -25,7 +25,7 @@ from cardrules._fast import constructor, fisher_yates_steps
 from cardrules.actions import Action
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
-from cardrules.game import GameState, GameView, Log
+from cardrules.game import GameState, GameView
 
 __all__ = [
     "CHANCE",
@@ -38,7 +38,6 @@ __all__ = [
     "random_policy",
     "sample_chance",
     "shuffled",
-    "whole_log",
 ]
 
 
@@ -80,23 +79,6 @@ _make_shuffle = constructor(Shuffle, ("order",))
 """``Shuffle(order)`` for an order already a tuple of cards, without its attrs
 ``__init__`` (every deal)."""
 """A shuffle as a seat's view shows it: that it happened, not its order."""
-
-
-def whole_log(
-    public: Iterable[Action], hidden: Iterable[Action], masked: tuple[type, ...] = ()
-) -> Log[Action]:
-    """The whole action log from a record's ``public`` one, in which every shuffle
-    shows as :data:`HIDDEN_SHUFFLE` and every action of a ``masked`` class (another
-    seat's exchange) stands for the next item of ``hidden`` (those actions whole, in
-    order).
-
-    >>> whole_log((HIDDEN_SHUFFLE, HIDDEN_SHUFFLE), (Shuffle((1, 2)), Shuffle((2, 1)))).tail
-    (Shuffle(order=(1, 2)), Shuffle(order=(2, 1)))
-    """
-    items = iter(hidden)
-    return Log[Action]().extend(
-        tuple(next(items) if a is HIDDEN_SHUFFLE or a.__class__ in masked else a for a in public)
-    )
 
 
 def check_shuffle(

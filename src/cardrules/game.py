@@ -25,7 +25,6 @@ __all__ = [
     "GameState",
     "GameView",
     "Log",
-    "SplitLog",
     "check_new_game",
     "describe_actions",
     "seat_only",
@@ -172,103 +171,6 @@ def seat_only(players: int, seat: int, log: Log[T]) -> tuple[Log[T], ...]:
     return tuple(logs)
 
 
-class SplitLog:
-    """Base of a record that keeps its public log as two fields of its own:
-    :attr:`past`, the log's full chunks (shared by every later state and view of the
-    session), and :attr:`recent`, its newest actions. An action is logged by adding it
-    to the tuple, with no :class:`Log` built, in one of two ways, each giving the log's
-    own layout so that records of equal logs are equal:
-
-    * :meth:`logged` after every action: :attr:`recent` holds at most ``Log.CHUNK``
-      actions, a full one becoming the next chunk;
-    * or the record adds ``record.recent + (action,)`` itself for a stretch of actions
-      (a deal, say), letting :attr:`recent` grow, and ends the stretch with
-      :meth:`logged_folding`, which moves its full chunks to :attr:`past`. A stretch
-      with no bound of its own (betting, where raises may go on as long as the stacks
-      last) also folds once :attr:`recent` holds :attr:`FOLD_AT` actions, so that
-      each step copies a bounded tuple; the fold depends only on the log, so the
-      layout still does too.
-
-    >>> @attrs.frozen(slots=True)
-    ... class Notes(SplitLog):
-    ...     past: tuple[tuple[str, ...], ...] = ()
-    ...     recent: tuple[str, ...] = ()
-    >>> notes = Notes(*Notes(*Notes().logged("a")).logged("b"))
-    >>> notes.recent, notes.public_log == Log[str]().extend("ab")
-    (('a', 'b'), True)
-    >>> for item in range(38):
-    ...     notes = Notes(*notes.logged(item))
-    >>> len(notes.past), len(notes.recent), notes.public_log == Log().extend((*"ab", *range(38)))
-    (1, 8, True)
-    """
-
-    __slots__ = ()
-    recent: tuple[Action, ...]
-
-    if TYPE_CHECKING:  # a field of the record, or a property that reads it elsewhere
-
-        @property
-        def past(self) -> tuple[tuple[Action, ...], ...]:
-            """The log's full chunks."""
-            ...
-
-    FOLD_AT: ClassVar[int] = 4 * _CHUNK
-    """How long :attr:`recent` may grow in a stretch with no bound of its own before
-    the next action is logged with :meth:`logged_folding` (a deal's betting never
-    reaches it unless its raises go on for a hundred actions)."""
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action since ``new_game`` as every seat saw it (its chunks
-        :attr:`past` and its newest actions :attr:`recent`)."""
-        recent = self.recent
-        if len(recent) <= _CHUNK:
-            return _make_log(self.past, recent)
-        return _make_log(self.past, ()).extend(recent)
-
-    @staticmethod
-    def length(past: tuple[tuple[Action, ...], ...], recent: tuple[Action, ...]) -> int:
-        """How many actions the log of ``past`` (full chunks) and ``recent`` holds:
-        ``len(public_log)`` without building the log.
-
-        >>> SplitLog.length(((1,) * 32,), (2, 3))
-        34
-        """
-        return len(past) * _CHUNK + len(recent)
-
-    def logged(self, action: Action) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
-        """:attr:`past` and :attr:`recent` once ``action`` is logged (a full
-        :attr:`recent` becomes the next chunk, as a log's ``append`` does)."""
-        recent = self.recent
-        if len(recent) < _CHUNK:
-            # one tuple join: ``(*recent, action)`` builds and frees a list on the way
-            return self.past, recent + (action,)
-        log = _make_log(self.past, recent).append(action)
-        return log.chunks, log.tail
-
-    def logged_folding(
-        self, action: Action
-    ) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
-        """:attr:`past` and :attr:`recent` once ``action`` is logged, with the full
-        chunks of a :attr:`recent` that grew past ``Log.CHUNK`` moved to :attr:`past`.
-
-        >>> @attrs.frozen(slots=True)
-        ... class Notes(SplitLog):
-        ...     past: tuple[tuple[int, ...], ...] = ()
-        ...     recent: tuple[int, ...] = ()
-        >>> grown = Notes((), tuple(range(40)))
-        >>> folded = Notes(*grown.logged_folding(40))
-        >>> len(folded.past), folded.recent, folded.public_log == grown.public_log.append(40)
-        (1, (32, 33, 34, 35, 36, 37, 38, 39, 40), True)
-        """
-        recent = self.recent + (action,)  # one join, no list (see logged)
-        if len(recent) <= _CHUNK:
-            return self.past, recent
-        log = _make_log(self.past, ()).extend(recent)
-        return log.chunks, log.tail
-
-
-@runtime_checkable
 class GameView(Protocol):
     """What every game's ``View`` offers."""
 

@@ -18,9 +18,11 @@ amounts at stake.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import attrs
 
+from cardrules._fast import keyword_constructor
 from cardrules.actions import Action, Raise, raises_between
 
 __all__ = ["NOTHING", "Legal"]
@@ -48,6 +50,17 @@ class Legal:
     """Every legal action spelled out, kept by a legal set that many states share (a
     function of the other fields, so it takes no part in equality); ``None``: spelled
     out by :meth:`actions` when asked."""
+
+    @staticmethod
+    def _make(**fields: Any) -> Legal:
+        """A legal set of the class from every one of its fields, by keyword, without
+        running ``__init__`` (installed per class: most decisions build one)."""
+        raise NotImplementedError  # pragma: no cover - replaced in every class
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__attrs_attrs__" in cls.__dict__ and "__slots__" in cls.__dict__:
+            cls._make = staticmethod(keyword_constructor(cls))  # type: ignore[method-assign]
 
     def __sizeof__(self) -> int:
         spelled = self.spelled  # kept actions count towards a cache's size
@@ -115,5 +128,6 @@ class Legal:
         return ", ".join(names) if names else "nothing"
 
 
+Legal._make = staticmethod(keyword_constructor(Legal))  # type: ignore[method-assign]
 NOTHING = Legal()
 """The legal set at a chance node and at the end of the session."""

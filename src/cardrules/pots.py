@@ -213,15 +213,6 @@ def uncalled_excess_unchecked(contributions: Sequence[int]) -> tuple[int, int] |
     return at, first - second
 
 
-def eldest_order(first: int, players: int) -> tuple[int, ...]:
-    """Seats in play order starting from ``first``.
-
-    >>> eldest_order(2, 4)
-    (2, 3, 0, 1)
-    """
-    return tuple((first + k) % players for k in range(players))
-
-
 def split_pot(amount: int, winners: Sequence[int], first: int, players: int) -> tuple[int, ...]:
     """Divide ``amount`` equally among ``winners`` (X-5).
 

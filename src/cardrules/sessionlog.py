@@ -40,6 +40,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.events import Event
 from cardrules.game import Log
@@ -129,7 +130,7 @@ class SessionLog:
 
     def logged(self, action: Action) -> SessionLog:
         """This log with a public ``action`` (seen by every seat as it is)."""
-        return SessionLog(
+        return _new_log(
             self.public_actions.append(action),
             self.secret_actions,
             self.events,
@@ -151,7 +152,7 @@ class SessionLog:
         own = self.own_actions
         if seat is not None:
             own = replaced(own, seat, own[seat].append((index, action)))
-        return SessionLog(
+        return _new_log(
             self.public_actions.append(shown),
             self.secret_actions.append((index, action)),
             self.events,
@@ -163,7 +164,7 @@ class SessionLog:
         """This log with ``events`` added, in order."""
         if not events:
             return self
-        return SessionLog(
+        return _new_log(
             self.public_actions,
             self.secret_actions,
             self.events.extend(events),
@@ -177,7 +178,7 @@ class SessionLog:
         received = tuple(
             log.append(tuple(got)) for log, got in zip(self.received, cards, strict=True)
         )
-        return SessionLog(
+        return _new_log(
             self.public_actions, self.secret_actions, self.events, self.own_actions, received
         )
 
@@ -187,7 +188,7 @@ class SessionLog:
         mine = self.received[seat]
         newest = mine.last() or ()
         received = replaced(self.received, seat, mine.replace_last((*newest, *cards)))
-        return SessionLog(
+        return _new_log(
             self.public_actions, self.secret_actions, self.events, self.own_actions, received
         )
 
@@ -206,6 +207,17 @@ class SessionLog:
 
     def seat_part(self, seat: int) -> SeatLog:
         """What ``seat`` may see of this log, in O(1) (a :class:`SeatLog`)."""
-        return SeatLog(
+        return _new_seat_log(
             seat, self.public_actions, self.events, self.own_actions[seat], self.received[seat]
         )
+
+
+_new_log = constructor(
+    SessionLog, ("public_actions", "secret_actions", "events", "own_actions", "received")
+)
+_new_seat_log = constructor(
+    SeatLog, ("seat", "public_actions", "events", "own_actions", "own_received")
+)
+"""The log's own builders: a step builds one new log, and a view one seat's part, with
+their parts given in order and no ``__init__`` run (the log is the core's value, and how
+it is built is its own business)."""

@@ -19,7 +19,7 @@ pickling that drops the caches, the same for every game:
   ``_pots(record)``;
 * ``GAME_NAME`` (for messages) and ``ACTIONS`` (the game's action classes).
 
-The record has ``to_act``, ``players``, ``log`` (every action), ``event_log`` (every
+The record has ``to_act``, ``players``, ``history`` (every action), ``event_log`` (every
 event), ``dealer``, ``deal_number``, ``stacks``, ``contributions``, ``pot``,
 ``initial_stacks`` and ``initial_dealer``, as fields or properties.
 
@@ -43,7 +43,13 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, U
 
 import attrs
 
-from cardrules._fast import cache_setter, constructor, is_draft, resetting_replacer
+from cardrules._fast import (
+    cache_setter,
+    constructor,
+    is_draft,
+    keyword_constructor,
+    resetting_replacer,
+)
 from cardrules.actions import Action, Raise
 from cardrules.chance import CHANCE, Chance, Shuffle, check_shuffle, is_permutation, shuffled
 from cardrules.display import position_html, position_repr, position_text
@@ -64,7 +70,7 @@ class GameRecord(Protocol):
     @property
     def players(self) -> int: ...
     @property
-    def log(self) -> Log[Action]: ...
+    def history(self) -> tuple[Action, ...]: ...
     @property
     def event_log(self) -> Log[Event]: ...
     @property
@@ -193,7 +199,7 @@ class StateShell(Generic[R]):
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since ``new_game``, chance actions included."""
-        return self._record.log.as_tuple()
+        return self._record.history
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -510,6 +516,13 @@ class Record:
         """A copy of this record with ``changes`` (installed per class, see above)."""
         raise NotImplementedError  # pragma: no cover - replaced in every subclass
 
+    @staticmethod
+    def _make(**fields: Any) -> Any:
+        """A new record of the class from every one of its fields, by keyword, as the
+        class itself builds it, without running ``__init__`` (installed per class with
+        no cache field: the records a step builds anew, such as a view's)."""
+        raise NotImplementedError  # pragma: no cover - replaced in every subclass
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__attrs_attrs__" in cls.__dict__ and "__slots__" in cls.__dict__:
@@ -518,3 +531,5 @@ class Record:
             fields = attrs.fields(cls)  # type: ignore[arg-type]
             caches = {field.name: field.default for field in fields if not field.eq}
             cls._replace = resetting_replacer(cls, **caches)  # type: ignore[method-assign, assignment]
+            if not caches:
+                cls._make = staticmethod(keyword_constructor(cls))  # type: ignore[method-assign]

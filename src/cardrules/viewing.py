@@ -2,13 +2,12 @@
 
 A view is two values: the seat, and its *public record* — the state's record with
 everything that seat may not see taken out (other seats' face-down cards and discards,
-the deck's order, the orders of the shuffles), built by the game's ``view.py`` in a
-few field copies (its hook, made by ``ViewBase._viewer``, makes the public record and
-the view in one generated function). It shares the rest with the state: the session's
-public action log and event log, the seat's own log of the cards it received, the
-tables of the deal. So a view costs the same at deal 1 and at deal 1000, and every
-member is computed from the public record when asked, by the same functions the state
-uses.
+the deck's order, the orders of the shuffles), built by the game's ``view_of`` in a
+few field copies. It shares the rest with the state: the session's public action log
+and event log (the seat's part of the :class:`~cardrules.sessionlog.SessionLog`, its
+own cards received among them), the deal. So a view costs the same at deal 1 and at
+deal 1000, and every member is computed from the public record when asked, by the
+same functions the state uses.
 
 Two views are equal when their seats and public records are equal: exactly when the
 seat has seen the same things (perfect recall: the logs go back to ``new_game``).
@@ -39,11 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
-from cardrules._fast import cache_setter, constructor, is_draft, record_viewer
+from cardrules._fast import cache_setter, constructor, is_draft
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Chance
@@ -52,18 +51,7 @@ from cardrules.game import standings_of
 from cardrules.jsonforms import view_to_json
 from cardrules.legal import Legal
 
-__all__ = ["SeatViewer", "ViewBase"]
-
-V_co = TypeVar("V_co", covariant=True)
-
-
-class SeatViewer(Protocol[V_co]):
-    """The type of a game's view hook, ``seat_view(record, seat, legal)``: the view of
-    ``seat`` (already checked) in the state of ``record``, with ``legal`` the state's
-    legal set when the seat is to act (each game generates its hook with
-    :mod:`cardrules._fast`, whose functions are typed loosely)."""
-
-    def __call__(self, record: Any, seat: int, legal: Legal) -> V_co: ...
+__all__ = ["ViewBase"]
 
 
 _MADE_FROM = ("seat", "_public", "_legal")
@@ -247,15 +235,6 @@ class ViewBase:
         super().__init_subclass__(**kwargs)
         if not is_draft(cls):
             cls._make = constructor(cls, _MADE_FROM, _hash=None)
-
-    @classmethod
-    def _viewer(cls, public: type, sources: dict[str, str]) -> SeatViewer[Self]:
-        """The game's view hook, ``seat_view(record, seat, legal)``, generated as one
-        function: a view of this class whose public record, a new ``public``, has each
-        field read from the state's record at its path in ``sources`` (attribute names,
-        maybe ending in ``[seat]`` for the seat's own item; ``"seat"`` is the seat;
-        see :func:`cardrules._fast.record_viewer`)."""
-        return cast(SeatViewer[Self], record_viewer(public, sources, cls, _MADE_FROM, _hash=None))
 
     # ------------------------------------------------------------ value semantics
 

@@ -12,16 +12,12 @@ exchanges of up to three cards (the larger ones are built afresh).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from itertools import combinations
-from typing import Any
 
-from cardrules._fast import blank_instances, constructor, subsets_reader
 from cardrules.actions import Action
 from cardrules.bourre.actions import DROP, STAY_IN, Exchange, Play, play_of
 from cardrules.bourre.phase import Phase
-from cardrules.bourre.record import BITS, Record, indices_of
+from cardrules.bourre.record import Record, indices_of, mask_of
 from cardrules.bourre.tricks import narrow, refusal
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import shorten
@@ -38,38 +34,16 @@ __all__ = [
     "why_not",
 ]
 
-_STAY, _EXCHANGE, _PLAY = Phase.STAY, Phase.EXCHANGE, Phase.PLAY
-"""The phases as module constants (an enum member lookup costs more in a hot path)."""
 STAY_OR_DROP = Legal((STAY_IN, DROP))
 """The legal set of the stay phase (B-3.1)."""
 
-_listed = constructor(Legal, ("listed",), low=1, high=0, at=0, spelled=None)
-"""``Legal(listed)`` without its attrs ``__init__`` (the hot path)."""
-_BYTE_PLAYS = tuple(
-    tuple(
-        tuple(
-            play_of(8 * chunk + bit) for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52
-        )
-        for byte in range(256)
-    )
-    for chunk in range(7)
-)
-"""For each byte of a card mask (chunk ``k``: card indices ``8k`` … ``8k+7``) and each
-value of that byte, the interned plays of its cards: a mask's plays are read a byte at
-a time (of its ``to_bytes``), with no work per card and no operation on a 52-bit int."""
-_P0, _P1, _P2, _P3, _P4, _P5, _P6 = _BYTE_PLAYS
-"""The tables of :data:`_BYTE_PLAYS` one by one, as module globals (one specialised
-load each, no subscript of the outer table)."""
-
-
 _SMALL_PLAYS = {
-    sum(map(BITS.__getitem__, cards)): _listed(tuple(map(play_of, cards)))
+    mask_of(cards): Legal(tuple(map(play_of, cards)))
     for size in (1, 2)
     for cards in combinations(range(52), size)
 }
 """The legal plays of every mask of one or two cards, made once (two plays in three
 are from such a mask: the last tricks, a suit followed): shared, not rebuilt."""
-_small_plays = _SMALL_PLAYS.get
 
 
 def plays(mask: int) -> Legal:
@@ -81,22 +55,20 @@ def plays(mask: int) -> Legal:
     >>> plays(1 << 51) is plays(1 << 51)
     True
     """
-    found = _small_plays(mask)
+    found = _SMALL_PLAYS.get(mask)
     if found is not None:
         return found
-    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")  # unpacked: no subscript
-    return _listed(_P0[b0] + _P1[b1] + _P2[b2] + _P3[b3] + _P4[b4] + _P5[b5] + _P6[b6])
+    return Legal._make(
+        listed=tuple(map(play_of, indices_of(mask))), low=1, high=0, at=0, spelled=None
+    )
 
 
 def exchanges(hand: int, most: int) -> Legal:
     """The legal exchanges of the card mask ``hand`` discarding at most ``most`` cards
     (B-4.1, B-4.2): stand pat first, then by size, each in canonical order.
 
-    Exchanges of up to three cards are interned (equal discards, the same object);
-    larger ones are built afresh. The set is read by one function made for the hand's
-    size and ``most`` (:data:`_READERS`), which looks each subset of up to three cards
-    up in nested tables by card index. No set is cached: hands rarely repeat, and a
-    one-set cache cost ~500 instructions per decision more than it saved (measured).
+    Exchanges of up to three cards are interned (:func:`exchange_of`: equal discards,
+    the same object); larger ones are built afresh.
 
     >>> [str(x) for x in exchanges(1 | 1 << 51, 2).actions()]
     ['stand pat', 'exchange 2♣', 'exchange A♠', 'exchange 2♣ A♠']
@@ -106,58 +78,38 @@ def exchanges(hand: int, most: int) -> Legal:
     (8, 1)
     """
     cards = indices_of(hand)
-    size = len(cards)
-    most = size if most > size else 0 if most < 0 else most
-    return _listed(_READERS[size << 6 | most](cards))
-
-
-_STAND_PAT = blank_instances(Exchange, "discards", ((),))[0]
-"""The interned stand-pat exchange."""
-_SINGLES = blank_instances(Exchange, "discards", zip(STANDARD_DECK))
-"""The interned one-card exchanges, by card index."""
-
-
-def _nested(size: int) -> tuple[Any, ...]:
-    """The interned exchanges of ``size`` cards (2 or 3) as a table nested ``size``
-    deep by card index, ascending (``table[a][b]``, ``a < b``; ``None`` elsewhere)."""
-    made = iter(blank_instances(Exchange, "discards", combinations(STANDARD_DECK, size)))
-    if size == 2:
-        return tuple(tuple(next(made) if a < b else None for b in range(52)) for a in range(52))
-    return tuple(
+    most = max(0, min(most, len(cards)))
+    return Legal(
         tuple(
-            tuple(next(made) if a < b < c else None for c in range(52)) if a < b else None
-            for b in range(52)
+            exchange_of(discards)
+            for size in range(most + 1)
+            for discards in combinations(cards, size)
         )
-        for a in range(52)
     )
 
 
-@cache
-def _tables() -> tuple[Any, ...]:
-    """The interned exchanges of none, one, two and three cards, the last two as
-    :func:`_nested` tables: made once, by the first reader (the three-card table holds
-    C(52, 3) exchanges, a few milliseconds once per process)."""
-    return (_STAND_PAT, _SINGLES, _nested(2), _nested(3))
+_INTERNED: dict[tuple[int, ...], Exchange] = {
+    discards: Exchange(tuple(STANDARD_DECK[index] for index in discards))
+    for size in range(3)
+    for discards in combinations(range(52), size)
+}
+"""The exchanges of up to two cards, by their card indices, made once (1,379 of them);
+those of three cards are interned as they are first asked for (:func:`exchange_of`)."""
 
 
-class _Readers(dict[int, Callable[[tuple[int, ...]], tuple[Exchange, ...]]]):
-    """``size << 6 | most`` → the function that lists the legal exchanges of a hand of
-    ``size`` cards (its card indices, ascending) discarding at most ``most``
-    (:func:`cardrules._fast.subsets_reader`): the interned ones read from the tables of
-    up to three cards, the larger ones built afresh. Each is made the first time it is
-    asked for (the first one also makes the :func:`_tables`)."""
+def exchange_of(discards: tuple[int, ...]) -> Exchange:
+    """The exchange of the cards of these indices (ascending): the interned one for up to
+    three cards, a new one for more.
 
-    __slots__ = ()
-
-    def __missing__(self, key: int) -> Callable[[tuple[int, ...]], tuple[Exchange, ...]]:
-        size, most = key >> 6, key & 63
-        read = subsets_reader(Exchange, "discards", size, most, _tables(), STANDARD_DECK)
-        self[key] = read
-        return read
-
-
-_READERS = _Readers()
-"""The readers of :func:`exchanges`, by hand size and most, made once each."""
+    >>> exchange_of((0, 51)) is exchange_of((0, 51)), str(exchange_of(()))
+    (True, 'stand pat')
+    """
+    found = _INTERNED.get(discards)
+    if found is None:
+        found = Exchange(tuple(STANDARD_DECK[index] for index in discards))
+        if len(discards) <= 3:
+            _INTERNED[discards] = found  # at most C(52, 3) = 22,100 more, once each
+    return found
 
 
 def legal(record: Record) -> Legal:
@@ -169,20 +121,20 @@ def legal(record: Record) -> Legal:
     >>> state.apply(Shuffle(state.chance_cards)).legal() == STAY_OR_DROP
     True
     """
-    table = record.table
-    phase = table.phase
+    deal = record.deal
+    phase = deal.phase
     seat: int = record.to_act  # type: ignore[assignment]
     hand = record.hands[seat]
-    if phase is _PLAY:
+    if phase is Phase.PLAY:
         trick = record.trick
-        if trick:
-            must_head = table.deal.rules.must_head_following
+        if trick:  # B-5.2 – B-5.5: follow, trump, head
+            must_head = deal.rules.must_head_following
             led, top = trick[0].index & 3, trick[record.top].index
-            return plays(narrow(hand, led, top, table.trump & 3, must_head))
-        return plays(hand)
-    if phase is _STAY:
+            return plays(narrow(hand, led, top, deal.trump & 3, must_head))
+        return plays(hand)  # B-5.1: any card leads
+    if phase is Phase.STAY:
         return STAY_OR_DROP
-    return legal_exchanges(hand, table.stock_size, record.hidden.muck)
+    return legal_exchanges(hand, deal.stock_size, record.hidden.muck)
 
 
 def legal_exchanges(hand: int, stock_size: int, muck: int) -> Legal:
@@ -223,14 +175,14 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
     >>> state.is_legal(Play(STANDARD_DECK[0]))
     False
     """
-    phase = record.table.phase
-    if phase is _STAY:
+    phase = record.deal.phase
+    if phase is Phase.STAY:
         return "B-3.1", "every seat first says stay in or drop, in seat order from eldest"
-    if phase is _EXCHANGE:
+    if phase is Phase.EXCHANGE:
         if action.__class__ is not Exchange:
             return "B-4.1", "the seats still in now exchange, in seat order from eldest"
         return _exchange_reason(record, action)
-    if action.__class__ is Exchange and not record.table.deal.rules.exchange:
+    if action.__class__ is Exchange and not record.deal.rules.exchange:
         return "V-B.3", "Reno Bourré (exchange=False) has no exchange"
     if action.__class__ is not Play:
         return "B-5.1", "the deal is in trick play: only Play(card) is possible"
@@ -251,8 +203,7 @@ def _exchange_reason(record: Record, action: Exchange) -> tuple[str, str]:
             f"the seat does not hold {' '.join(map(str, foreign))}: it can only "
             "discard its own cards"
         )
-    table = record.table
-    stock, muck = table.stock_size, record.hidden.muck.bit_count()
+    stock, muck = record.deal.stock_size, record.hidden.muck.bit_count()
     return "B-4.2", (
         f"only {stock + muck} card(s) can be drawn (stock {stock}, restockable muck {muck})"
     )
@@ -263,13 +214,12 @@ def _play_reason(record: Record, action: Play) -> tuple[str, str]:
     card = action.card
     if card.__class__ is not Card:
         return "X-9", f"Play.card must be a Card, not {shorten(card, repr)}"
-    table, trick = record.table, record.trick
+    deal, trick = record.deal, record.trick
     hand = indices_of(record.hands[record.to_act])  # type: ignore[index]
-    must_head = table.deal.rules.must_head_following
-    played = tuple([c.index for c in trick])
-    rule = refusal(card.index, hand, played, table.trump & 3, must_head)
-    rule = rule or "X-9"
-    trump = STANDARD_DECK[table.trump].suit
+    must_head = deal.rules.must_head_following
+    played = tuple(c.index for c in trick)
+    rule = refusal(card.index, hand, played, deal.trump & 3, must_head) or "X-9"
+    trump = STANDARD_DECK[deal.trump].suit
     led = trick[0].suit if trick else None
     reasons = {
         "X-9": f"the seat does not hold {card}",

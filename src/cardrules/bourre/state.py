@@ -15,34 +15,30 @@ Bourré's record (:mod:`cardrules.bourre.record`) and hooks: the one legal set o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.bourre import legality
-from cardrules.bourre.actions import ACTIONS, Drop, Exchange, Play, StayIn
+from cardrules.bourre.actions import ACTIONS
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Record, cards_of
 from cardrules.bourre.rules import GAME_ID, Rules
 from cardrules.bourre.session import first_deal, pots_of, returns
-from cardrules.bourre.transitions import on_drop, on_exchange, on_play, on_shuffle, on_stay_in
-from cardrules.bourre.view import View, seat_view
+from cardrules.bourre.transitions import TRANSITIONS
+from cardrules.bourre.view import View, view_of
+from cardrules.caching import BoundedCache
 from cardrules.cards import STANDARD_DECK, Card, Suit
-from cardrules.chance import Shuffle
 from cardrules.game import check_new_game
 from cardrules.shell import StateShell, Transition
 
 __all__ = ["GAME_ID", "State", "new_game"]
 
-_DEAL = Phase.DEAL  # an enum member read from its class costs a lookup through the enum type
-
 
 def _chance_cards(record: Record) -> tuple[Card, ...]:
     """The cards of a chance node: the deck at a deal, the muck at a restock (B-4.2)."""
-    table = record.table
-    return STANDARD_DECK if table.phase is _DEAL else cards_of(record.hidden.muck)
+    return STANDARD_DECK if record.deal.phase is Phase.DEAL else cards_of(record.hidden.muck)
 
 
 @attrs.frozen(slots=True, init=False)  # the shell's __init__: State adds no field
@@ -58,20 +54,12 @@ class State(StateShell[Record]):
     GAME_ID: ClassVar[str] = GAME_ID
     GAME_NAME: ClassVar[str] = "Bourré"
     ACTIONS: ClassVar[tuple[type[Action], ...]] = ACTIONS
-    _TRANSITIONS: ClassVar[Mapping[type, Transition]] = MappingProxyType(
-        {
-            StayIn: on_stay_in,
-            Drop: on_drop,
-            Exchange: on_exchange,
-            Play: on_play,
-            Shuffle: on_shuffle,
-        }
-    )
+    _TRANSITIONS: ClassVar[Mapping[type, Transition]] = TRANSITIONS
     _legal_of = staticmethod(legality.legal)
     _why_not = staticmethod(legality.why_not)
     _describe_legal = staticmethod(legality.describe)
     _chance_cards = staticmethod(_chance_cards)
-    _view_of = staticmethod(seat_view)
+    _view_of = staticmethod(view_of)
     _returns = staticmethod(returns)
     _pots = staticmethod(pots_of)
 
@@ -87,22 +75,22 @@ class State(StateShell[Record]):
     @property
     def rules(self) -> Rules:
         """The rules of the session."""
-        return self._record.table.deal.rules
+        return self._record.deal.rules
 
     @property
     def phase(self) -> Phase:
         """Where the deal stands."""
-        return self._record.table.phase
+        return self._record.deal.phase
 
     @property
     def ante_level(self) -> int:
         """The ante of this deal (doubles after carried pots with ``rising_ante``, V-B.5)."""
-        return self._record.table.deal.ante_level
+        return self._record.deal.ante_level
 
     @property
     def rebuys(self) -> tuple[int, ...]:
         """How many times each seat rebought (X-6)."""
-        return self._record.table.deal.rebuys
+        return self._record.deal.rebuys
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -112,13 +100,13 @@ class State(StateShell[Record]):
     @property
     def trump_card(self) -> Card | None:
         """The dealer's face-up card of this deal, ``None`` before the deal (B-2.2)."""
-        trump = self._record.table.trump
+        trump = self._record.deal.trump
         return STANDARD_DECK[trump] if trump >= 0 else None
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit of this deal, ``None`` before the deal."""
-        trump = self._record.table.trump
+        trump = self._record.deal.trump
         return STANDARD_DECK[trump].suit if trump >= 0 else None
 
     @property
@@ -169,4 +157,13 @@ def new_game(
     ((8, 18, 28), 6, CHANCE)
     """
     checked, start, first = check_new_game(rules, Rules, stacks, dealer, _DEFAULT_RULES)
-    return State(first_deal(checked, start, first))
+    key = (checked, start, first)
+    found = _NEW_GAMES.lookup(key)
+    if found is None:
+        found = _NEW_GAMES.put(key, State(first_deal(checked, start, first)))
+    return found
+
+
+_NEW_GAMES = BoundedCache[tuple[Rules, tuple[int, ...], int], State](max_bytes=1 << 16)
+"""The first states made so far, by rules, stacks and dealer: a state is a value, so
+the same ``new_game`` twice is one object (an episode loop calls it once a deal)."""

@@ -31,7 +31,7 @@ from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
-__all__ = ["Phase", "View", "seat_view", "view_of"]
+__all__ = ["Phase", "View", "view_of"]
 
 
 class View(ViewBase):
@@ -62,12 +62,12 @@ class View(ViewBase):
     @property
     def phase(self) -> Phase:
         """Where the deal stands."""
-        return self._public.table.phase
+        return self._public.deal.phase
 
     @property
     def rebuys(self) -> tuple[int, ...]:
         """Rebuys per seat (X-6)."""
-        return self._public.table.deal.rebuys
+        return self._public.deal.rebuys
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -83,13 +83,13 @@ class View(ViewBase):
     @property
     def trump_card(self) -> Card | None:
         """The dealer's face-up card (public even after the dealer discards it)."""
-        trump = self._public.table.trump
+        trump = self._public.deal.trump
         return STANDARD_DECK[trump] if trump >= 0 else None
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, or ``None`` before the deal."""
-        trump = self._public.table.trump
+        trump = self._public.deal.trump
         return STANDARD_DECK[trump].suit if trump >= 0 else None
 
     @property
@@ -98,37 +98,36 @@ class View(ViewBase):
         once the dealer drops; only the dealer when the dealer discards it (a discard
         is hidden, X-10)."""
         public = self._public
-        table = public.table
-        dealer = table.deal.dealer
-        if not table.live >> dealer & 1:
+        deal = public.deal
+        if not deal.live >> deal.dealer & 1:
             return True
         discards = public.discards  # a seat's own: 0 before its exchange
-        return bool(discards) and self.seat == dealer and bool(discards >> table.trump & 1)
+        return bool(discards) and self.seat == deal.dealer and bool(discards >> deal.trump & 1)
 
     @property
     def stayed_in(self) -> tuple[bool | None, ...]:
         """Per seat: ``True`` stayed in, ``False`` dropped, ``None`` not yet said (the
         stay phase goes round once from eldest, B-3.1)."""
         public = self._public
-        table = public.table
-        n, live, phase = public.players, table.live, table.phase
+        deal = public.deal
+        n, live, phase = public.players, deal.live, deal.phase
         if phase is Phase.DEAL:
             return (None,) * n
         if phase is not Phase.STAY:
             return tuple(bool(live >> s & 1) for s in range(n))
-        eldest = (table.deal.dealer + 1) % n
+        eldest = (deal.dealer + 1) % n
         said = (public.to_act - eldest) % n  # type: ignore[operator]
         return tuple(bool(live >> s & 1) if (s - eldest) % n < said else None for s in range(n))
 
     @property
     def exchanged(self) -> tuple[int | None, ...]:
         """Per seat: how many cards it exchanged, ``None`` before its exchange."""
-        return self._public.table.exchanged
+        return self._public.deal.exchanged
 
     @property
     def stock_size(self) -> int:
         """Cards left in the stock."""
-        return self._public.table.stock_size
+        return self._public.deal.stock_size
 
     @property
     def muck_size(self) -> int:
@@ -136,7 +135,7 @@ class View(ViewBase):
         hands. A discarded trump up-card counts (which cards a seat discarded is
         hidden, X-10), though no restock uses it; one taken out by a dropping dealer
         does not."""
-        return self._public.table.muck_size
+        return self._public.deal.muck_size
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -155,27 +154,6 @@ class View(ViewBase):
         return self._public.tricks_won
 
 
-seat_view = View._viewer(
-    SeatRecord,
-    {
-        "table": "table",
-        "to_act": "to_act",
-        "trick": "trick",
-        "leader": "leader",
-        "tricks_won": "tricks_won",
-        "recent": "recent",
-        "new_events": "new_events",
-        "seat": "seat",
-        "hand": "hands[seat]",
-        "own_received": "hidden.received[seat]",
-        "own_dealt": "hidden.dealt[seat]",
-        "own_exchanges": "hidden.own_actions[seat]",
-    },
-)
-"""What :func:`view_of` returns, as one generated function (the seat's record read
-from the state's, and the view made): the state's view hook."""
-
-
 def view_of(record: Record, seat: int, legal: Legal) -> View:
     """What ``seat`` (a valid seat) may see in ``record`` (X-10), with ``legal`` the
     state's legal set when it is to act: the record's public fields (the table holds
@@ -190,4 +168,16 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> view_of(first_deal(Rules(), (100,) * 4, 0), 2, NOTHING).hand
     ()
     """
-    return seat_view(record, seat, legal)
+    public = SeatRecord._make(
+        deal=record.deal,
+        stacks=record.stacks,
+        to_act=record.to_act,
+        trick=record.trick,
+        leader=record.leader,
+        tricks_won=record.tricks_won,
+        seat=seat,
+        hand=record.hands[seat],
+        log=record.log.seat_part(seat),
+    )
+    view: View = View._make(seat, public, legal)
+    return view

@@ -16,7 +16,6 @@ from typing import Literal
 
 import attrs
 
-from cardrules.bouillotte.historic.record import HAS
 from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
 from cardrules.errors import CardRulesError, shorten
 
@@ -205,7 +204,7 @@ def brelans_of(facts: Sequence[Facts], retourne: Card, live: int) -> list[Brelan
     found: list[Brelan | None] = [None, None, None, None]
     for seat, fact in enumerate(facts):
         rank = fact[5]
-        if rank >= 0 and HAS[live][seat]:
+        if rank >= 0 and live >> seat & 1:
             found[seat] = _BRELANS[rank == top][rank]
     return found if any(found) else None
 
@@ -374,9 +373,9 @@ def point_winner_index(
 
 
 def ranked_suits(totals: Sequence[int]) -> tuple[int, int, int, int]:
-    """The four suits as claims ``total << 2 | (3 - suit index)`` (made as ``total * 4 +
-    …``, which CPython specialises), richest first and the lower suit first among equal
-    totals: the order in which :func:`point_winner_ranked` tries them (a sorting network).
+    """The four suits as claims ``total << 2 | (3 - suit index)``, richest first and the
+    lower suit first among equal totals: the order in which :func:`point_winner_ranked`
+    tries them (a sorting network).
 
     >>> [(claim >> 2, 3 - (claim & 3)) for claim in ranked_suits((10, 29, 10, 40))]
     [(40, 3), (29, 1), (10, 0), (10, 2)]

@@ -12,15 +12,12 @@ Legal(listed=(Carre(), Decline()), low=1, high=0, at=0)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
-from cardrules._fast import constructor
 from cardrules.actions import CALL, CHECK, FOLD, Action, Raise, raise_to
 from cardrules.bouillotte.historic.actions import CARRE, DECLINE, Carre, Decline
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import HAS, Record, largest_of
+from cardrules.bouillotte.historic.record import Record
 from cardrules.legal import Legal
 
 __all__ = ["betting_legal", "carre_legal", "legal", "why_not"]
@@ -41,8 +38,6 @@ _CHECK_FROM_ONE: tuple[Action, ...] = (CHECK, *_SPELLING[1:_TABLE])
 """The check and the raises ``1 … 4095`` (32 KiB of references to the interned raises):
 the listing of a set that may check and raise from 1 (three in four of those that may
 check, in random sessions) is one slice of it, one tuple made in one copy."""
-_OTHERS = tuple(tuple(other for other in range(4) if other != seat) for seat in range(4))
-_CARRE, _BETTING, _PLUS_RIEN = Phase.CARRE, Phase.BETTING, Phase.PLUS_RIEN
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -64,18 +59,10 @@ class _Betting(Legal):
         return tuple(spelled)
 
 
-_new_betting: Callable[[tuple[Action, ...], int, int, int], Legal] = constructor(
-    _Betting, ("listed", "low", "high", "at"), spelled=None
-)
-
-
 def _can_raise(record: Record, seat: int) -> bool:
     """X-4: a seat may raise only if some other seat still in is not all-in."""
-    stacks, live = record.stacks, HAS[record.live]
-    for other in _OTHERS[seat]:  # noqa: SIM110 - a plain loop is faster on this hot path
-        if stacks[other] and live[other]:
-            return True
-    return False
+    live = record.live & ~(1 << seat)
+    return any(stack and live >> other & 1 for other, stack in enumerate(record.stacks))
 
 
 def legal(record: Record) -> Legal:
@@ -90,7 +77,7 @@ def legal(record: Record) -> Legal:
     'carre, decline the carre'
     """
     seat: int = record.to_act  # type: ignore[assignment]
-    if record.phase is _CARRE:
+    if record.phase is Phase.CARRE:
         return carre_legal(record.stacks[seat], record.pot)
     return betting_legal(record, seat, record.largest)
 
@@ -124,25 +111,19 @@ def betting_legal(record: Record, seat: int, largest: int, chips_elsewhere: int 
     contributions = record.contributions
     stacks = record.stacks
     own = contributions[seat]
-    if chips_elsewhere:
-        top = own + stacks[seat]
-    else:
-        top = 0  # X-4: no raise unless some other seat still in is not all-in
-        live = HAS[record.live]
-        for other in _OTHERS[seat]:
-            if stacks[other] and live[other]:
-                top = own + stacks[seat]
-                break
+    # X-4: no raise unless some other seat still in is not all-in
+    top = own + stacks[seat] if chips_elsewhere or _can_raise(record, seat) else 0
     if record.last_raiser is None:  # H-4.2, H-4.3, H-4.5: pass, or open to low … top
         facing, low = False, (largest if largest > own else own + 1)
-    elif record.phase is _BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
+    elif record.phase is Phase.BETTING and own < largest:  # H-4.4, H-4.5: call, raise or fold
         facing, low = True, largest + 1
     else:  # H-4.4 option, H-4.8 plus rien
         facing, low = False, largest + 1
     if low > top:
         return _CALL_OR_FOLD if facing else _CHECK_ALONE
     if top < _TABLE:
-        return _new_betting(_CALL_LISTED if facing else _CHECK_LISTED, low, top, 1)
+        listed = _CALL_LISTED if facing else _CHECK_LISTED
+        return _Betting._make(listed=listed, low=low, high=top, at=1, spelled=None)
     return Legal(_CALL_LISTED if facing else _CHECK_LISTED, low, top, 1)
 
 
@@ -162,7 +143,7 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
     if kind is Raise and action.to.__class__ is not int:  # type: ignore[attr-defined]
         to = action.to  # type: ignore[attr-defined]
         return "X-9", f"a raise amount must be an int, not {type(to).__name__}"
-    if record.phase is _CARRE:
+    if record.phase is Phase.CARRE:
         if kind is Carre:
             pot = record.pot
             return "H-2.3", (
@@ -187,7 +168,7 @@ def _why_not_before_opening(record: Record, seat: int, action: Action) -> tuple[
             "before the opening a seat passes (check) or opens (raise); there "
             "is nothing to call or fold yet"
         )
-    low = max(largest_of(record.contributions), own + 1)
+    low = max(max(record.contributions), own + 1)
     if not _can_raise(record, seat):
         return "X-4", "every other seat still in is all-in, so nobody may open or raise"
     if top < low:
@@ -210,13 +191,13 @@ def _why_not_after_opening(record: Record, seat: int, action: Action) -> tuple[s
     phase = record.phase
     contributions = record.contributions
     own = contributions[seat]
-    largest = largest_of(contributions)
+    largest = max(contributions)
     stack = record.stacks[seat]
     top = own + stack
     kind = action.__class__
-    if phase is _PLUS_RIEN and kind is not Raise:
+    if phase is Phase.PLUS_RIEN and kind is not Raise:
         return "H-4.8", "in the plus rien turn a seat may only raise or say plus rien (check)"
-    if phase is _BETTING and kind is not Raise:
+    if phase is Phase.BETTING and kind is not Raise:
         if own < largest:
             return "H-4.4", (
                 f"after the opening a seat facing {largest} may call, raise or fold; "
@@ -233,7 +214,7 @@ def _why_not_after_opening(record: Record, seat: int, action: Action) -> tuple[s
             "call all-in (tapis) or fold"
         )
     if action.to <= largest:  # type: ignore[attr-defined]
-        rule = "H-4.8" if phase is _PLUS_RIEN else "H-4.4"
+        rule = "H-4.8" if phase is Phase.PLUS_RIEN else "H-4.4"
         return (
             rule,
             f"a raise must reach at least {largest + 1}, 1 more than the largest contribution",

@@ -8,10 +8,8 @@ H-4.10), the next deal or the end of the session (H-7), and the results (H-7.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
-from cardrules._fast import constructor, copier
 from cardrules.bouillotte.historic.events import (
     CollectivePoint,
     PotToCarreur,
@@ -28,7 +26,7 @@ from cardrules.bouillotte.historic.hands import (
 )
 from cardrules.bouillotte.historic.legality import carre_legal
 from cardrules.bouillotte.historic.phase import Phase
-from cardrules.bouillotte.historic.record import HAS, NEXT, SEATS, SET_AT, Deal, Record
+from cardrules.bouillotte.historic.record import ALL, Hidden, Record, seats_in
 from cardrules.bouillotte.historic.rules import PLAYERS
 from cardrules.cards import Card, Suit
 from cardrules.events import (
@@ -42,9 +40,10 @@ from cardrules.events import (
     SessionEnded,
     deal_started,
 )
-from cardrules.game import Log
 from cardrules.legal import Legal
 from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_excess_unchecked
+from cardrules.seating import replaced
+from cardrules.shell import Step
 
 __all__ = [
     "end_deal",
@@ -54,102 +53,20 @@ __all__ = [
     "pots_of",
     "returns",
     "returns_of",
+    "settle",
     "showdown",
+    "start_deal",
     "win_alone",
 ]
 
-Step = Record | tuple[Record, Legal]
-"""What a transition or a deal's end returns: the next record, or the next record and
-its legal set when the next node is a decision (the shell then keeps the set instead of
-computing it)."""
-
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _ZEROS = (0,) * PLAYERS
-_ALL = (1 << PLAYERS) - 1
-_ALONE = tuple((seat,) for seat in range(PLAYERS))
-"""``(seat,)``, the winners of a pot taken by one seat."""
 _SUITS = tuple(Suit)
-_COLLECTIVE_TEXT = tuple(f"the collective point in {suit.symbol}" for suit in _SUITS)
-"""By suit index: how a pot won by the collective point is named."""
-_ONE_AT: tuple[Callable[[int], tuple[int, ...]], ...] = (
-    lambda amount: (amount, 0, 0, 0),
-    lambda amount: (0, amount, 0, 0),
-    lambda amount: (0, 0, amount, 0),
-    lambda amount: (0, 0, 0, amount),
-)
-"""``_ONE_AT[seat](amount)``: ``amount`` at ``seat``, 0 elsewhere (one tuple built)."""
-_CARRE, _OVER = Phase.CARRE, Phase.OVER
-_CHUNK = Log.CHUNK
-"""How many newest events a deal's end lets :attr:`.Deal.new_events` hold before it
-moves them into :attr:`.Deal.old_events`."""
-
-_new_pot_won: Callable[..., PotWon] = constructor(
-    PotWon, ("amount", "winners", "shares", "pot", "hand")
-)
-_new_shown: Callable[..., ShowdownHands] = constructor(ShowdownHands, ("retourne", "hands"))
-_new_point: Callable[..., CollectivePoint] = constructor(
-    CollectivePoint, ("totals", "suit", "seat", "pot")
-)
-_new_excess: Callable[..., ExcessReturned] = constructor(ExcessReturned, ("seat", "amount"))
-_new_ante: Callable[..., AntePaid] = constructor(AntePaid, ("seat", "amount"))
-_new_rebuy: Callable[..., Rebuy] = constructor(Rebuy, ("seat", "amount"))
-"""The events of every deal, built without their checks (callers pass the right types)."""
-_INTERNED = 64
-"""The deal numbers and antes below this have their events made once, at import."""
-_ANTES = tuple(
-    tuple(_new_ante(seat, amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
-)
-"""``_ANTES[seat][amount]``: the event of an ante, made once for the small amounts."""
-_EXCESSES = tuple(
-    tuple(_new_excess(seat, amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
-)
-"""``_EXCESSES[seat][amount]``: the event of an uncalled excess returned (X-4), made once
-for the small amounts."""
-_REBUYS_MADE = 256
-_REBUYS = tuple(
-    tuple(_new_rebuy(seat, cave) for cave in range(_REBUYS_MADE)) for seat in range(PLAYERS)
-)
-"""``_REBUYS[seat][cave]``: the event of a rebuy of a cave below ``_REBUYS_MADE`` chips."""
-_ANTED = tuple(
-    tuple(_ONE_AT[seat](amount) for amount in range(_INTERNED)) for seat in range(PLAYERS)
-)
-"""``_ANTED[seat][amount]``: the contributions of a deal whose dealer ``seat`` anted
-``amount``, made once for the small amounts."""
 
 
-_next_deal = copier(
-    Deal,
-    (
-        "dealer",
-        "deal_number",
-        "retourne",
-        "carried",
-        "primes",
-        "rebuys",
-        "carres",
-        "last_carreur",
-        "showdown",
-        "old_events",
-        "new_events",
-    ),
-)
-"""The deal of :func:`end_deal`'s next deal (``leftover`` stays 0 until the session ends)."""
-_dealt_anew = copier(
-    Record,
-    (
-        "deal",
-        "phase",
-        "stacks",
-        "contributions",
-        "live",
-        "last_raiser",
-        "pending",
-        "largest",
-        "to_act",
-        "hands",
-    ),
-)
-"""The record of :func:`end_deal`'s next deal (the logs carry over)."""
+def _one_at(seat: int, amount: int) -> tuple[int, ...]:
+    """``amount`` at ``seat``, 0 elsewhere."""
+    return replaced(_ZEROS, seat, amount)
 
 
 def folded_of(live: int) -> tuple[bool, ...]:
@@ -158,7 +75,7 @@ def folded_of(live: int) -> tuple[bool, ...]:
     >>> folded_of(0b1011)
     (False, False, True, False)
     """
-    return tuple(not flag for flag in HAS[live])
+    return tuple(not live >> seat & 1 for seat in range(PLAYERS))
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -169,12 +86,12 @@ def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
     >>> new_game().pots
     ((1, (0, 1, 2, 3)),)
     """
-    if record.phase is _OVER:
+    if record.phase is Phase.OVER:
         return ()
     stacks = record.stacks
     return betting_pots(
         record.contributions,
-        HAS[record.live],
+        [bool(record.live >> seat & 1) for seat in range(PLAYERS)],
         [not stack for stack in stacks],
         record.deal.carried,
     )
@@ -211,172 +128,149 @@ def returns(record: Record) -> tuple[Fraction, ...]:
     )
 
 
-def end_deal(
+def settle(
     record: Record,
     stacks: list[int],
     events: list[Event],
     carried: int,
     shown: ShowdownHands | None,
     primes: tuple[int, ...],
-) -> Step:
-    """Close the deal of ``record`` (its last action applied) with ``carried`` chips left
-    in the middle, ``stacks`` each seat's chips (a list of the caller's, which the
-    rebuys and the ante change in place) and ``events`` what ended it; then begin the
-    next deal at once: rebuys, the dealer's ante, and the carre phase (X-6, X-7, H-2.1),
-    with the legal set of eldest's carre; or end the session (X-7, H-7.2). ``new_game``
-    begins the first deal here too, from a template with ``deal_number`` -1."""
+) -> Step[Record]:
+    """The deal of ``record`` (its last action applied) is settled: ``stacks`` each
+    seat's chips after it, ``events`` what settled it, ``carried`` the chips left in the
+    middle (H-4.9), ``shown`` the hands shown and ``primes`` the accounts (H-6); then the
+    deal ends (:func:`end_deal`)."""
+    deal = record.deal._replace(carried=carried, primes=primes, showdown=shown)
+    return end_deal(record._replace(deal=deal, stacks=tuple(stacks), log=record.log.noted(*events)))
+
+
+def end_deal(record: Record) -> Step[Record]:
+    """After the deal of ``record`` is settled: the next deal begins at once
+    (:func:`start_deal`), or the session ends (X-7, H-7.2)."""
+    deal = record.deal
+    if deal.deal_number + 1 >= deal.rules.deals:
+        return _session_over(record)
+    return start_deal(record)
+
+
+def start_deal(record: Record) -> tuple[Record, Legal]:
+    """The next deal begins: rebuys, the dealer's ante, and the carre phase (X-6, X-7,
+    H-2.1), with the legal set of eldest's carre. ``new_game`` begins the first deal
+    here too, from a record with ``deal_number`` -1."""
     deal = record.deal
     rules = deal.rules
     deal_number = deal.deal_number + 1
-    if deal_number >= rules.deals:
-        return _session_over(record, stacks, events, carried, shown, primes)
-    dealer = deal.dealer if deal_number == 0 else NEXT[deal.dealer]
-    events.append(deal_started(deal_number, dealer))
-    rebuys = deal.rebuys
-    if 0 in stacks:  # X-6, H-7.1
-        cave = rules.cave
-        bought = list(rebuys)
-        for seat in range(PLAYERS):
-            if stacks[seat] == 0:
-                stacks[seat] = cave
-                bought[seat] += 1
-                events.append(
-                    _REBUYS[seat][cave] if cave < _REBUYS_MADE else _new_rebuy(seat, cave)
-                )
-        rebuys = tuple(bought)
-    ante = rules.ante
-    stack = stacks[dealer]
-    if ante > stack:  # X-3
-        ante = stack
-    stacks[dealer] = stack - ante
-    events.append(_ANTES[dealer][ante] if ante < _INTERNED else _new_ante(dealer, ante))
-    # the events join the newest with one tuple join, moved into the log once they are
-    # Log.CHUNK or more (the move depends only on the events: equal events, equal deals)
-    old_events, new_events = deal.old_events, deal.new_events + tuple(events)
-    if len(new_events) >= _CHUNK:
-        old_events, new_events = old_events.extend(new_events), ()
-    new_deal = _next_deal(
-        deal,
-        dealer,
-        deal_number,
-        None,
-        carried,
-        primes,
-        rebuys,
-        0,
-        None,
-        shown,
-        old_events,
-        new_events,
+    dealer = deal.dealer if deal_number == 0 else (deal.dealer + 1) % PLAYERS
+    events: list[Event] = [deal_started(deal_number, dealer)]
+    stacks = list(record.stacks)
+    rebuys = list(deal.rebuys)
+    for seat in range(PLAYERS):
+        if stacks[seat] == 0:  # X-6, H-7.1: an empty seat rebuys a cave
+            stacks[seat] = rules.cave
+            rebuys[seat] += 1
+            events.append(Rebuy(seat, rules.cave))
+    ante = min(rules.ante, stacks[dealer])  # H-2.1: the dealer alone antes; X-3
+    stacks[dealer] -= ante
+    events.append(AntePaid(dealer, ante))
+    eldest = (dealer + 1) % PLAYERS
+    record = record._replace(
+        deal=deal._replace(
+            phase=Phase.CARRE,
+            dealer=dealer,
+            deal_number=deal_number,
+            retourne=None,
+            rebuys=tuple(rebuys),
+            carres=0,
+            last_carreur=None,
+        ),
+        stacks=tuple(stacks),
+        contributions=_one_at(dealer, ante),
+        live=ALL,
+        last_raiser=None,
+        pending=0,
+        largest=ante,
+        to_act=eldest,
+        hidden=Hidden(hands=_NO_HANDS),
+        log=record.log.noted(*events),
     )
-    eldest = NEXT[dealer]
-    record = _dealt_anew(
-        record,
-        new_deal,
-        _CARRE,
-        tuple(stacks),
-        _ANTED[dealer][ante] if ante < _INTERNED else _ONE_AT[dealer](ante),
-        _ALL,
-        None,
-        0,
-        ante,
-        eldest,
-        _NO_HANDS,
-    )
-    return record, carre_legal(stacks[eldest], carried + ante)
+    return record, carre_legal(stacks[eldest], deal.carried + ante)
 
 
-def first_deal(template: Record, stacks: tuple[int, ...]) -> tuple[Record, Legal]:
+def first_deal(template: Record) -> tuple[Record, Legal]:
     """The first deal of a session, with the legal set of eldest's carre: begun from
-    ``new_game``'s template record (``deal_number`` -1) and the starting ``stacks`` by
-    :func:`end_deal`, as every later deal is.
+    ``new_game``'s template record (``deal_number`` -1, the starting stacks) by
+    :func:`start_deal`, as every later deal is.
 
     >>> from cardrules.bouillotte.historic import new_game
     >>> new_game().deal_number, new_game().legal().describe()
     (0, 'carre, decline the carre')
     """
-    first = end_deal(template, list(stacks), [], 0, None, template.deal.primes)
-    assert first.__class__ is tuple  # a session has at least one deal
-    return first
+    return start_deal(template)
 
 
-def _session_over(
-    record: Record,
-    stacks: list[int],
-    events: list[Event],
-    carried: int,
-    shown: ShowdownHands | None,
-    primes: tuple[int, ...],
-) -> Record:
+def _session_over(record: Record) -> Record:
     """:func:`end_deal` after the last deal: share what is left and end the session."""
     deal = record.deal
+    carried = deal.carried
+    events: list[Event] = []
     if carried:  # H-7.2: a pot left after the last deal is shared exactly
         events.append(PotShared(carried, share_exactly(carried, PLAYERS)))
     cave = deal.rules.cave
-    final = tuple(stacks)
-    events.append(
-        SessionEnded(returns_of(final, primes, deal.initial_stacks, deal.rebuys, cave, carried))
+    results = returns_of(
+        record.stacks, deal.primes, deal.initial_stacks, deal.rebuys, cave, carried
     )
-    over = deal._replace(
-        carried=0,
-        primes=primes,
-        showdown=shown,
-        leftover=carried,
-        old_events=deal.old_events.extend(deal.new_events + tuple(events)),
-        new_events=(),
-    )
+    events.append(SessionEnded(results))
     return record._replace(
-        deal=over,
-        phase=_OVER,
-        stacks=final,
+        deal=deal._replace(phase=Phase.OVER, carried=0, leftover=carried),
         contributions=_ZEROS,
         pending=0,
         largest=0,
         to_act=None,
+        log=record.log.noted(*events),
     )
 
 
-def win_alone(record: Record) -> Step:
+def win_alone(record: Record) -> Step[Record]:
     """Every other seat folded: the last one takes the pot without showing (H-4.6)."""
     deal = record.deal
-    (winner,) = SEATS[record.live]
+    winner = record.live.bit_length() - 1
     pot = record.pot
-    won = _new_pot_won(pot, _ALONE[winner], _ONE_AT[winner](pot), 0, None)
-    stacks = [*record.stacks]
+    won = PotWon(pot, (winner,), _one_at(winner, pot), 0, None)
+    stacks = list(record.stacks)
     stacks[winner] += pot
-    return end_deal(record, stacks, [won], 0, None, deal.primes)
+    return settle(record, stacks, [won], 0, None, deal.primes)
 
 
-def general_pass(record: Record) -> Step:
+def general_pass(record: Record) -> Step[Record]:
     """Every seat passed: carry the pot (H-4.9) or give it to the last carreur (H-4.10)."""
     deal = record.deal
     pot = record.pot
     carreur = deal.last_carreur
-    stacks, primes = [*record.stacks], deal.primes
-    if carreur is None:
-        return end_deal(record, stacks, [PotCarried(pot)], pot, None, primes)
-    stacks[carreur] += pot
-    return end_deal(record, stacks, [PotToCarreur(carreur, pot)], 0, None, primes)
+    stacks, primes = list(record.stacks), deal.primes
+    if carreur is None:  # H-4.9: the pot is carried to the next deal
+        return settle(record, stacks, [PotCarried(pot)], pot, None, primes)
+    stacks[carreur] += pot  # H-4.10
+    return settle(record, stacks, [PotToCarreur(carreur, pot)], 0, None, primes)
 
 
-def showdown(record: Record) -> Step:
+def showdown(record: Record) -> Step[Record]:
     """Return the uncalled excess (X-4), award each pot (H-5.1 to H-5.7) and pay the
     primes of the brelans shown (H-6.1)."""
     deal = record.deal
     hands, retourne = record.hands, deal.retourne
     assert retourne is not None
     contributions, live = record.contributions, record.live
-    stacks = [*record.stacks]  # the stacks after the showdown, changed in place
+    stacks = list(record.stacks)  # the stacks after the showdown, changed in place
     events: list[Event] = []
     excess = uncalled_excess_unchecked(contributions)  # X-4
     if excess is not None:
         seat, amount = excess
         stacks[seat] += amount
-        contributions = SET_AT[seat](contributions, contributions[seat] - amount)
-        events.append(_EXCESSES[seat][amount] if amount < _INTERNED else _new_excess(seat, amount))
+        contributions = replaced(contributions, seat, contributions[seat] - amount)
+        events.append(ExcessReturned(seat, amount))
     facts = dealt_facts(hands)
     brelans = brelans_of(facts, retourne, live)  # None when none is shown: no test per pot
-    pots = side_pots_of(contributions, SEATS[live], deal.carried)
+    pots = side_pots_of(contributions, seats_in(live), deal.carried)
     shown_at = len(events)  # the hands shown come before the pots' events
     exposed_all = False  # whether a pot went by the collective point
     totals: tuple[int, int, int, int] | None = None
@@ -401,27 +295,25 @@ def showdown(record: Record) -> Step:
             if kept >= 0 and kept in eligible:  # H-5.7: see below
                 winner = kept
             else:
-                found = point_winner_ranked(facts, ranked, eligible, NEXT[deal.dealer])
+                found = point_winner_ranked(facts, ranked, eligible, (deal.dealer + 1) % PLAYERS)
                 assert found is not None
                 winner, suit = found
                 # the pots' eligible seats shrink from pot to pot (side_pots_of): when no
                 # other suit has the winning suit's total, its owner here owns it in every
                 # smaller set that holds him, and no richer suit has an owner there (H-5.5)
                 kept = winner if totals.count(totals[suit]) == 1 else -1
-            events.append(_new_point(totals, _SUITS[suit], winner, index))
-            hand = _COLLECTIVE_TEXT[suit]
+            events.append(CollectivePoint(totals, _SUITS[suit], winner, index))
+            hand = f"the collective point in {_SUITS[suit].symbol}"
         stacks[winner] += amount
-        events.append(_new_pot_won(amount, _ALONE[winner], _ONE_AT[winner](amount), index, hand))
+        events.append(PotWon(amount, (winner,), _one_at(winner, amount), index, hand))
     if exposed_all:
         shown_hands = hands
     else:
-        shown_hands = tuple(
-            [hand if flag else () for hand, flag in zip(hands, HAS[live], strict=True)]
-        )
-    shown = _new_shown(retourne, shown_hands)
+        shown_hands = tuple(hand if live >> seat & 1 else () for seat, hand in enumerate(hands))
+    shown = ShowdownHands(retourne, shown_hands)
     events.insert(shown_at, shown)
     primes = deal.primes if brelans is None else _primes_paid(brelans, deal.primes, events)
-    return end_deal(record, stacks, events, 0, shown, primes)
+    return settle(record, stacks, events, 0, shown, primes)
 
 
 def _primes_paid(

@@ -22,15 +22,16 @@ import attrs
 
 from cardrules.actions import Action, Call, Check, Fold, Raise  # noqa: F401 - as Legal, below
 from cardrules.bouillotte.historic import legality, session, transitions, view
-from cardrules.bouillotte.historic.actions import ACTIONS, Carre, Decline
+from cardrules.bouillotte.historic.actions import ACTIONS
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Deal, Hidden, Record
 from cardrules.bouillotte.historic.rules import DECK, GAME_ID, PLAYERS, Rules
+from cardrules.caching import BoundedCache
 from cardrules.cards import Card
-from cardrules.chance import Shuffle
-from cardrules.game import Log, check_new_game
+from cardrules.game import check_new_game
 from cardrules.legal import Legal  # noqa: F401 - names the docs resolve in State.__init__
+from cardrules.sessionlog import SessionLog
 from cardrules.shell import R, StateShell, Transition  # noqa: F401 - (annotations of the shell)
 
 __all__ = ["State", "new_game"]
@@ -54,19 +55,11 @@ class State(StateShell[Record]):
     GAME_ID: ClassVar[str] = GAME_ID
     GAME_NAME: ClassVar[str] = "historic Bouillotte"
     ACTIONS = ACTIONS
-    _TRANSITIONS: ClassVar[Mapping[type, Transition]] = {
-        Carre: transitions.on_carre,
-        Decline: transitions.on_decline,
-        Check: transitions.on_check,
-        Call: transitions.on_call,
-        Fold: transitions.on_fold,
-        Raise: transitions.on_raise,
-        Shuffle: transitions.on_shuffle,
-    }
+    _TRANSITIONS: ClassVar[Mapping[type, Transition]] = transitions.TRANSITIONS
     _legal_of = staticmethod(legality.legal)
     _why_not = staticmethod(legality.why_not)
     _chance_cards = staticmethod(_deck)
-    _view_of = staticmethod(view.seat_view)
+    _view_of = staticmethod(view.view_of)
     _returns = staticmethod(session.returns)
     _pots = staticmethod(session.pots_of)
 
@@ -78,7 +71,7 @@ class State(StateShell[Record]):
     @property
     def phase(self) -> Phase:
         """Where the deal stands."""
-        return self._record.phase
+        return self._record.deal.phase
 
     @property
     def carried(self) -> int:
@@ -165,6 +158,7 @@ def new_game(
     zeros = (0,) * PLAYERS
     template = Deal(
         rules=checked,
+        phase=Phase.OVER,
         dealer=dealer,
         deal_number=-1,
         retourne=None,
@@ -177,27 +171,26 @@ def new_game(
         leftover=0,
         initial_stacks=start,
         initial_dealer=dealer,
-        old_events=Log(),
-        new_events=(),
-        past=(),
     )
     record = Record(
         deal=template,
-        phase=Phase.OVER,
         stacks=start,
         contributions=zeros,
         live=0,
         last_raiser=None,
+        to_act=None,
         pending=0,
         largest=0,
-        to_act=None,
-        recent=(),
-        hands=((),) * PLAYERS,
-        hidden=Hidden(
-            shuffles=Log(),
-            received=(Log(),) * PLAYERS,
-            dealt=((),) * PLAYERS,
-            newest_shuffles=(),
-        ),
+        hidden=Hidden(hands=((),) * PLAYERS),
+        log=SessionLog.start(PLAYERS),
     )
-    return State(session.first_deal(record, start)[0])
+    key = (checked, start, dealer)
+    found = _NEW_GAMES.lookup(key)
+    if found is None:
+        found = _NEW_GAMES.put(key, State(session.first_deal(record)[0]))
+    return found
+
+
+_NEW_GAMES = BoundedCache[tuple[Rules, tuple[int, ...], int], State](max_bytes=1 << 16)
+"""The first states made so far, by rules, stacks and dealer: a state is a value, so
+the same ``new_game`` twice is one object."""

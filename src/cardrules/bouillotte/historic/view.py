@@ -7,7 +7,7 @@ another seat's hidden card or the deck order. Folded hands become public only wh
 the collective point exposes them (H-5.3).
 
 A view holds the seat and its :class:`~.record.SeatRecord`: the state's record's
-public fields, shared, with the seat's own hand and cards received (:func:`view_of`);
+public fields, shared, with the seat's own hand and its part of the log (:func:`view_of`);
 every member is computed from it when asked (see :mod:`cardrules.viewing`).
 
 >>> from cardrules.bouillotte.historic import new_game
@@ -29,7 +29,7 @@ from cardrules.cards import Card
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
-__all__ = ["View", "seat_view", "view_of"]
+__all__ = ["View", "view_of"]
 
 
 class View(ViewBase):
@@ -123,29 +123,6 @@ class View(ViewBase):
         return self._public.deal.showdown
 
 
-seat_view = View._viewer(
-    SeatRecord,
-    {
-        "deal": "deal",
-        "phase": "phase",
-        "stacks": "stacks",
-        "contributions": "contributions",
-        "live": "live",
-        "last_raiser": "last_raiser",
-        "to_act": "to_act",
-        "recent": "recent",
-        "seat": "seat",
-        "hand": "hands[seat]",
-        "own_received": "hidden.received[seat]",
-        "own_dealt": "hidden.dealt[seat]",
-    },
-)
-"""``seat_view(record, seat, legal)``: what :func:`view_of` returns, in one Python call
-(the state's hook): the seat's record read from the state's (without the other seats'
-cards, of this deal or earlier ones, and without the shuffles' orders), and the view
-made of it."""
-
-
 def view_of(record: Record, seat: int, legal: Legal) -> View:
     """``seat``'s view of the state of ``record`` (``seat`` already checked; ``legal``
     the state's legal set when it is to act): the record without the other seats'
@@ -155,4 +132,16 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
-    return seat_view(record, seat, legal)
+    public = SeatRecord._make(
+        deal=record.deal,
+        stacks=record.stacks,
+        contributions=record.contributions,
+        live=record.live,
+        last_raiser=record.last_raiser,
+        to_act=record.to_act,
+        seat=seat,
+        hand=record.hidden.hands[seat],
+        log=record.log.seat_part(seat),
+    )
+    view: View = View._make(seat, public, legal)
+    return view

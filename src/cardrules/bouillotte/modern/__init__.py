@@ -15,16 +15,22 @@ brelan, or failing one the best point, takes each pot.
 """
 
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise, raise_to
+from cardrules.bouillotte.modern.actions import ACTIONS, ANNOUNCE, Announce
+from cardrules.bouillotte.modern.deck import arrange_deck
+from cardrules.bouillotte.modern.events import (
+    Announced,
+    CardsTurned,
+    FeePaid,
+    HandShown,
+    RetourneChanged,
+    RetournesTurned,
+)
+from cardrules.bouillotte.modern.hands import Category, HandValue, card_value, evaluate
+from cardrules.bouillotte.modern.phase import Phase
+from cardrules.bouillotte.modern.rules import Rules
+from cardrules.bouillotte.modern.state import GAME_ID, State, new_game
+from cardrules.bouillotte.modern.view import View
 from cardrules.notation import parser_for
-
-from .actions import ACTIONS, ANNOUNCE, Announce
-from .deck import arrange_deck
-from .events import Announced, CardsTurned, FeePaid, HandShown, RetourneChanged, RetournesTurned
-from .hands import Category, HandValue, card_value, evaluate
-from .phase import Phase
-from .rules import Rules
-from .state import GAME_ID, State, new_game
-from .view import View
 
 parse_action = parser_for(ACTIONS, GAME_ID)
 

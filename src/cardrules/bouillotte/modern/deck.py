@@ -1,7 +1,7 @@
 """``arrange_deck``: a shuffle that deals chosen cards, to set up a position.
 
 >>> from cardrules.cards import cards
->>> from .state import new_game
+>>> from cardrules.bouillotte.modern.state import new_game
 >>> state = new_game()
 >>> shuffle = arrange_deck(state, {1: "9s Qh Ac"}, retourne="Kd")
 >>> dealt = state.apply(shuffle)
@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from cardrules.bouillotte.modern.phase import Phase
+from cardrules.bouillotte.modern.rules import Rules
+from cardrules.bouillotte.modern.state import State
 from cardrules.cards import Card, cards
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError
-
-from .phase import Phase
-from .rules import Rules
-from .state import State
 
 __all__ = ["arrange_deck"]
 
@@ -62,8 +61,8 @@ def arrange_deck(
     :raises ValueError: for a state that is not at a chance node, a seat out of range,
         a hand that is not 3 cards, a card not in the deck or named twice.
 
-    >>> from .state import new_game
-    >>> from .rules import Rules
+    >>> from cardrules.bouillotte.modern.state import new_game
+    >>> from cardrules.bouillotte.modern.rules import Rules
     >>> state = new_game(Rules(retournes=2, retourne_change=True))
     >>> shuffle = arrange_deck(state, {}, retournes="Ah Kh", stock="8c 8d")
     >>> shuffle.order[12:16] == cards("Ah Kh 8c 8d")

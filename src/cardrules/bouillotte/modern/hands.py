@@ -16,12 +16,10 @@ from typing import Any, Literal
 
 import attrs
 
-from cardrules._fast import constructor
+from cardrules.bouillotte.modern.rules import LARGEST_DECK, Rules
 from cardrules.caching import BoundedCache
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardRulesError, shorten
-
-from .rules import LARGEST_DECK, Rules
 
 __all__ = [
     "Category",
@@ -309,8 +307,6 @@ def _coded(
 _SHARED = BoundedCache[int, HandValue](max_bytes=1 << 20)
 """The values by code: many hands share a value, and a shared value formats its text once."""
 _shared_lookup = _SHARED.lookup
-_new_value = constructor(HandValue, ("category", "rank", "points", "suit", "key", "_text"))
-"""A shared value, built without its attrs ``__init__`` (the values are right)."""
 _RANKS = {int(rank): rank for rank in Rank}
 _SUITS = tuple(sorted(Suit, key=lambda suit: suit.index))
 
@@ -332,7 +328,10 @@ def _value(code: int) -> HandValue:
             ranks = tuple(d + 7 for k in range(12, -1, -3) if (d := digits >> k & 7))
             key = (0, points, ranks, code >> 6 & 3)
         text = _words(category, rank, points, suit)
-        found = _SHARED.put(code, _new_value(category, rank, points, suit, key, text))
+        value = HandValue(
+            category=category, rank=rank, points=points, suit=suit, key=key, text=text
+        )
+        found = _SHARED.put(code, value)
     return found
 
 

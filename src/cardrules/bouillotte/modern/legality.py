@@ -5,7 +5,7 @@ Raises are a range: judging ``Raise(to=10**6)`` costs what judging ``Raise(to=3)
 does, and the amounts are spelled out only when ``legal_actions()`` is asked.
 
 >>> from cardrules import Shuffle
->>> from .state import new_game
+>>> from cardrules.bouillotte.modern.state import new_game
 >>> state = new_game()
 >>> state = state.apply(Shuffle(state.chance_cards))
 >>> state.legal()
@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules._fast import constructor
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise
+from cardrules.bouillotte.modern.actions import ANNOUNCE, Announce
+from cardrules.bouillotte.modern.hands import value_of
+from cardrules.bouillotte.modern.record import Record, able
 from cardrules.caching import BoundedCache
 from cardrules.errors import shorten
 from cardrules.legal import Legal
-
-from .actions import ANNOUNCE, Announce
-from .hands import value_of
-from .record import Cards, Deal, Record, able
 
 __all__ = ["BettingLegal", "legal", "legal_of", "others_can_bet", "why_not"]
 
@@ -50,27 +48,24 @@ class BettingLegal(Legal):
     size counts them)."""
 
 
-_new_legal = constructor(BettingLegal, ("listed", "low", "high", "at", "spelled"))
-"""A betting legal set, built without its attrs ``__init__`` (the values are right)."""
 _LEGALS = BoundedCache[tuple[int, int, int], BettingLegal](max_bytes=1 << 22)
 """The legal sets by (kind, largest, highest raise): few, and shared by many states."""
-_lookup = _LEGALS.lookup
 
 
 def _make_legal(kind: int, largest: int, high: int) -> BettingLegal:
     """The legal set of this kind and raise range, its actions spelled out if few (and
     kept in the cache)."""
     listed, at = _LISTED[kind]
-    made = _new_legal(listed, largest + 1, high, at, None)
+    made = BettingLegal(listed=listed, low=largest + 1, high=high, at=at)
     if high - largest <= _SPELL_AT_ONCE:
-        made = _new_legal(listed, largest + 1, high, at, made.actions())
+        made = attrs.evolve(made, spelled=made.actions())
     return _LEGALS.put((kind, largest, high), made)
 
 
 def others_can_bet(record: Record, seat: int) -> bool:
     """Whether some seat still in other than ``seat`` has chips (X-4: else no raise).
 
-    >>> from .state import new_game
+    >>> from cardrules.bouillotte.modern.state import new_game
     >>> others_can_bet(new_game()._record, 0)
     True
     """
@@ -86,57 +81,39 @@ def legal(record: Record) -> Legal:
         stack (X-3), none when every other seat still in is all-in (X-4).
 
     >>> from cardrules import Shuffle
-    >>> from .state import new_game
+    >>> from cardrules.bouillotte.modern.state import new_game
     >>> state = new_game()
     >>> legal(state.apply(Shuffle(state.chance_cards))._record).describe()
     'check, raise to 2…6'
     """
-    return legal_of(
-        record.deal,
-        record.cards,
-        record.to_act,  # type: ignore[arg-type]
-        record.stacks,
-        record.largest,
-        record.live,
-    )
+    return legal_of(record, record.to_act)  # type: ignore[arg-type]
 
 
-def legal_of(
-    deal: Deal,
-    cards: Cards,
-    seat: int,
-    stacks: tuple[int, ...],
-    largest: int,
-    live: int,
-    chips_elsewhere: int = 0,
-) -> Legal:
-    """What :func:`legal` returns, from the parts of the record it reads (a transition
-    that has them at hand calls this at once): ``seat`` to act (the ``cards`` read only
-    for :attr:`.Cards.brelans`, when announcements are on); ``chips_elsewhere`` nonzero
-    when another seat still in is known to have chips (the one that just bet: X-4 then
-    needs no search)."""
+def legal_of(record: Record, seat: int, others_have_chips: bool = False) -> Legal:
+    """What :func:`legal` returns for ``seat`` to act in ``record`` (a transition calls
+    it with the seat it found); ``others_have_chips`` when another seat still in is
+    known to have chips (the one that just bet: X-4 then needs no search)."""
+    deal = record.deal
     rules = deal.rules
+    largest = record.largest
     cap = deal.totals[seat]  # the most the seat can put in: its stack and contribution
-    mine = cap - stacks[seat]
-    kind = 0 if mine == largest else 1
+    kind = 0 if cap - record.stacks[seat] == largest else 1  # check, or call and fold
     if rules.announce_fee is not None:
         if deal.announced[seat] is not None:
-            kind = kind << 1  # 0 stays 0: check; 1 becomes 2: call, no fold
-        elif cards.brelans >> seat & 1:
-            kind += 3
-    high = largest + rules.max_raise
-    if cap < high:
-        high = cap
+            kind = kind << 1  # M-4.3: 0 stays 0, check; 1 becomes 2, call and no fold
+        elif record.hidden.brelans >> seat & 1:
+            kind += 3  # M-4.1: a brelan may be announced
+    high = min(largest + rules.max_raise, cap)  # M-3.3, X-3
     # X-4: no raise when every other seat still in is all-in (when nobody is all-in,
     # another seat still in has chips: a deal with one seat left is over)
     if (
         high > largest
-        and not chips_elsewhere
-        and 0 in stacks
-        and not able(stacks, live & ~(1 << seat))
+        and not others_have_chips
+        and 0 in record.stacks
+        and not able(record.stacks, record.live & ~(1 << seat))
     ):
         high = largest
-    found = _lookup((kind, largest, high))
+    found = _LEGALS.lookup((kind, largest, high))
     return _make_legal(kind, largest, high) if found is None else found
 
 
@@ -144,7 +121,7 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
     """Why ``action`` (an action of the game) is not in ``legal``: ``(rule id, reason)``.
 
     >>> from cardrules import Shuffle
-    >>> from .state import new_game
+    >>> from cardrules.bouillotte.modern.state import new_game
     >>> state = new_game()
     >>> state = state.apply(Shuffle(state.chance_cards))
     >>> why_not(state._record, Raise(to=9), state.legal())
@@ -161,7 +138,7 @@ def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
             return "M-4.1", "announcements are off (announce_fee=None)"
         if deal.announced[seat] is not None:
             return "M-4.1", "a seat announces at most once per deal"
-        value = value_of(rules, record.cards.hands[seat], deal.retournes)
+        value = value_of(rules, record.hidden.hands[seat], deal.retournes)
         return "M-4.1", f"only a brelan can be announced, and the seat holds {value}"
     owed = record.largest - record.contributions[seat]
     if cls is Fold:

@@ -1,11 +1,11 @@
-"""A modern Bouillotte session around its betting: the first record, the start of a
-deal (rebuys, antes), its end (fold-out or showdown), the next deal, the session's end
-and the results (M-2.1, M-3.7, M-6, X-4 – X-8).
+"""A modern Bouillotte session around its betting: the first deal, the start of a
+deal (rebuys, antes), its settlement (fold-out or showdown), the end of a deal (the
+next deal or the session's end) and the results (M-2.1, M-3.7, M-6, X-4 – X-8).
 
 Every function takes a record and returns the next one; none changes its argument.
 
->>> from .rules import Rules
->>> record = first_record(Rules(players=3), (100, 0, 100), 0)
+>>> from cardrules.bouillotte.modern.rules import Rules
+>>> record = first_deal(Rules(players=3), (100, 0, 100), 0)
 >>> record.stacks, record.deal.rebuys, returns(record)
 ((99, 99, 99), (0, 1, 0), (Fraction(-1, 1), Fraction(-1, 1), Fraction(-1, 1)))
 """
@@ -13,11 +13,19 @@ Every function takes a record and returns the next one; none changes its argumen
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import sub
 
-from cardrules._fast import constructor, copier
-from cardrules.actions import Action
-from cardrules.caching import BoundedCache
+from cardrules.bouillotte.modern.events import HandShown
+from cardrules.bouillotte.modern.hands import values_of
+from cardrules.bouillotte.modern.phase import Phase
+from cardrules.bouillotte.modern.record import (
+    Deal,
+    Hidden,
+    Record,
+    in_play_order,
+    mask,
+    seats_in,
+)
+from cardrules.bouillotte.modern.rules import Rules
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
@@ -28,40 +36,28 @@ from cardrules.events import (
     SessionEnded,
     deal_started,
 )
-from cardrules.game import Log
 from cardrules.pots import (
     betting_pots,
     side_pots_of,
     split_pot_unchecked,
     uncalled_excess_unchecked,
 )
-
-from .events import HandShown
-from .hands import values_of
-from .phase import Phase
-from .record import BY_SEATS, IN_PLAY_ORDER, Cards, Deal, Record, mask, seats_from, seats_in
-from .rules import Rules
+from cardrules.seating import seats_from
+from cardrules.sessionlog import SessionLog
 
 __all__ = [
     "end_deal",
-    "first_record",
+    "first_deal",
     "fold_out",
     "pots_of",
     "returns",
+    "settle",
     "showdown",
     "start_deal",
 ]
 
-_new_ante = constructor(AntePaid, ("seat", "amount"))
-_new_excess = constructor(ExcessReturned, ("seat", "amount"))
-_new_rebuy = constructor(Rebuy, ("seat", "amount"))
-_new_shown = constructor(HandShown, ("seat", "cards", "hand"))
-_new_pot_won = constructor(PotWon, ("amount", "winners", "shares", "pot", "hand"))
-"""The events of every deal, built without their attrs ``__init__`` (the values passed
-are of the right types)."""
 
-
-def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
+def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
     """The record of a new session: the first deal begun, at its chance node.
 
     :param rules: the options.
@@ -69,11 +65,10 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
     :param dealer: the first dealer (checked).
     :returns: the record, antes paid (and a rebuy for an empty seat, X-6).
 
-    >>> first_record(Rules(), (5, 5, 5, 5), 3).to_act
+    >>> first_deal(Rules(), (5, 5, 5, 5), 3).to_act
     CHANCE
     """
     n = rules.players
-    zeros = (0,) * n
     deal = Deal(
         rules=rules,
         phase=Phase.DEAL,
@@ -85,238 +80,121 @@ def first_record(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
         shown=((),) * n,
         announced=(None,) * n,
         waiting=0,
-        rebuys=zeros,
+        rebuys=(0,) * n,
         totals=stacks,
         initial_stacks=stacks,
         initial_dealer=dealer,
-        old_events=Log(),
-        new_events=(),
-        past=(),
     )
-    cards = Cards(
-        deck=(),
-        hands=((),) * n,
-        brelans=0,
-        shuffles=Log(),
-        newest_shuffles=(),
-        received=(Log(),) * n,
-        dealt=((),) * n,
+    record = Record(
+        deal=deal,
+        stacks=stacks,
+        to_act=CHANCE,
+        live=mask(n),
+        hidden=Hidden(deck=(), hands=((),) * n, brelans=0),
+        largest=0,
+        acted=0,
+        log=SessionLog.start(n),
     )
-    return start_deal(deal, cards, (), stacks, [], dealer, 0)
+    return start_deal(record, dealer, 0)
 
 
-def start_deal(
-    old: Deal,
-    cards: Cards,
-    recent: tuple[Action, ...],
-    stacks: tuple[int, ...],
-    events: list[Event],
-    dealer: int,
-    deal_number: int,
-) -> Record:
-    """A deal begins after the deal ``old`` (which left ``cards``, the public log's
-    ``recent`` actions, ``stacks`` and the ``events`` of its end): rebuys of empty seats
-    (X-6), antes (M-2.1, X-3), then the chance node of the shuffle (X-7).
+def start_deal(record: Record, dealer: int, deal_number: int) -> Record:
+    """Deal ``deal_number`` begins with ``dealer`` after ``record`` (the session's
+    start, or the end of the deal before): rebuys of empty seats (X-6), antes (M-2.1,
+    X-3), then the chance node of the shuffle (X-7).
 
-    >>> record = first_record(Rules(ante=2), (100, 100, 100, 100), 0)
-    >>> start_deal(record.deal, record.cards, (), (10, 0, 10, 10), [], 1, 1).contributions
+    >>> record = first_deal(Rules(ante=2), (100, 100, 100, 100), 0)
+    >>> start_deal(record._replace(stacks=(10, 0, 10, 10)), 1, 1).contributions
     (2, 2, 2, 2)
     """
-    rules = old.rules
+    rules = record.deal.rules
     n = rules.players
-    ante = rules.ante
-    rebuys = old.rebuys
-    events.append(deal_started(deal_number, dealer))
-    if ante < min(stacks):  # the common case: every seat antes in full, none rebuys
-        totals = stacks
-        chips = tuple(map(sub, stacks, (ante,) * n))  # in C: no comprehension
-        key = (dealer, n, ante)
-        events += _FULL_ANTES.lookup(key) or _full_antes(key)
-        largest = ante
-    else:
-        chips, totals, rebuys, largest = _antes(rules, stacks, rebuys, events, dealer)
-    # the events join the newest with one tuple join, moved into the log once they are
-    # Log.CHUNK or more (each join copies a bounded tuple; the move depends only on the
-    # events, so equal events keep equal deals)
-    old_events, new_events = old.old_events, old.new_events + tuple(events)
-    if len(new_events) >= _CHUNK:
-        old_events, new_events = old_events.extend(new_events), ()
-    deal = _opened(
-        old,
-        _DEAL,
-        dealer,
-        deal_number,
-        0,
-        (),
-        (),
-        _NO_HANDS[n],
-        _NO_ANNOUNCEMENT[n],
-        0,
-        rebuys,
-        totals,
-        old_events,
-        new_events,
-    )
-    return _new_record(
-        deal,
-        chips,
-        CHANCE,
-        mask(n),
-        recent,
-        _cards_between(cards, (), _NO_HANDS[n], 0),
-        largest,
-        0,
-    )
-
-
-_CHUNK = Log.CHUNK
-_DEAL = Phase.DEAL
-"""The phase of a deal about to begin (a global: reading an enum's member from its class
-costs about ten times as much)."""
-_NO_ANNOUNCEMENT = tuple((None,) * n for n in BY_SEATS)
-_NO_HANDS = tuple(((),) * n for n in BY_SEATS)
-"""Per number of seats: the values of a deal about to begin (shared tuples)."""
-
-
-def _antes(
-    rules: Rules, stacks: tuple[int, ...], rebuys: tuple[int, ...], events: list[Event], dealer: int
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
-    """The stacks once empty seats have rebought (X-6) and every seat has anted what it
-    can (M-2.1, X-3), each seat's chips in the deal (:attr:`.Deal.totals`: its stack
-    after rebuys), the rebuys and the largest ante; their events added to ``events``."""
-    n = rules.players
-    chips = list(stacks)
-    contributions = [0] * n
-    rebought = list(rebuys)
-    order = seats_from((dealer + 1) % n, n)
-    if 0 in chips:
-        for seat in order:
-            if chips[seat] == 0:
-                chips[seat] = rules.stack
-                rebought[seat] += 1
-                events.append(_new_rebuy(seat, rules.stack))
-    totals = tuple(chips)
-    ante = rules.ante
+    events: list[Event] = [deal_started(deal_number, dealer)]
+    stacks = list(record.stacks)
+    rebuys = list(record.deal.rebuys)
+    order = seats_from((dealer + 1) % n, n)  # from eldest
     for seat in order:
-        amount = ante if ante < chips[seat] else chips[seat]
-        chips[seat] -= amount
-        contributions[seat] = amount
-        events.append(_new_ante(seat, amount))
-    return tuple(chips), totals, tuple(rebought), max(contributions)
+        if stacks[seat] == 0:  # X-6: an empty seat rebuys
+            stacks[seat] = rules.stack
+            rebuys[seat] += 1
+            events.append(Rebuy(seat, rules.stack))
+    totals = tuple(stacks)
+    antes = [0] * n
+    for seat in order:
+        antes[seat] = min(rules.ante, stacks[seat])  # M-2.1, X-3: all it has when short
+        stacks[seat] -= antes[seat]
+        events.append(AntePaid(seat, antes[seat]))
+    deal = record.deal._replace(
+        phase=Phase.DEAL,
+        dealer=dealer,
+        deal_number=deal_number,
+        betting_round=0,
+        retournes=(),
+        dead_retournes=(),
+        shown=((),) * n,
+        announced=(None,) * n,
+        waiting=0,
+        rebuys=tuple(rebuys),
+        totals=totals,
+    )
+    return record._replace(
+        deal=deal,
+        stacks=tuple(stacks),
+        to_act=CHANCE,
+        live=mask(n),
+        hidden=Hidden(deck=(), hands=((),) * n, brelans=0),
+        largest=max(antes),
+        acted=0,
+        log=record.log.noted(*events),
+    )
 
 
-_FULL_ANTES = BoundedCache[tuple[int, int, int], tuple[Event, ...]](max_bytes=1 << 18)
-"""The ante events of a deal in which every seat antes in full, by dealer, seats and
-ante (events are values: the deals share them; a key holds no deal number, so a long
-session keeps hitting the few it has)."""
-
-
-def _full_antes(key: tuple[int, int, int]) -> tuple[Event, ...]:
-    """The events of every seat anteing ``ante`` in full, eldest first, for ``key =
-    (dealer, players, ante)`` (made once, kept in :data:`_FULL_ANTES`)."""
-    dealer, players, ante = key
-    eldest = (dealer + 1) % players
-    antes = tuple([_new_ante(seat, ante) for seat in seats_from(eldest, players)])
-    return _FULL_ANTES.put(key, antes)
-
-
-_new_record = constructor(
-    Record,
-    ("deal", "stacks", "to_act", "live", "recent", "cards", "largest", "acted"),
-)
-"""A record, every field given in this order (a deal's end builds the next deal's first
-record from the parts it has at hand, with no record in between)."""
-_opened = copier(
-    Deal,
-    (
-        "phase",
-        "dealer",
-        "deal_number",
-        "betting_round",
-        "retournes",
-        "dead_retournes",
-        "shown",
-        "announced",
-        "waiting",
-        "rebuys",
-        "totals",
-        "old_events",
-        "new_events",
-    ),
-)
-"""The deal record of a deal about to begin (or of the session's end): every field
-given but the session's own (rules, initial stacks and dealer)."""
-_cards_between = copier(Cards, ("deck", "hands", "brelans"))
-"""A copy of the cards with these fields (the logs kept): between deals, no deck, no
-hand and no brelan."""
-
-
-def fold_out(
-    deal: Deal,
-    cards: Cards,
-    recent: tuple[Action, ...],
-    chips: tuple[int, ...],
-    winner: int,
-) -> Record:
-    """M-3.7: the last seat in takes the whole pot without showing; the deal ends (the
-    deal, cards, public log's ``recent`` actions and stacks ``chips`` as the last action
-    left them: the record that ends the deal is never built)."""
-    amount = sum(deal.totals) - sum(chips)
-    n = len(chips)
-    stacks = [*chips]  # a display, not list(): no call
-    stacks[winner] += amount
-    shares = [0] * n
+def fold_out(record: Record, winner: int) -> Record:
+    """M-3.7: the last seat in takes the whole pot without showing; the deal ends."""
+    amount = record.pot
+    shares = [0] * record.players
     shares[winner] = amount
-    event = _new_pot_won(amount, (winner,), tuple(shares), 0, None)
-    return end_deal(deal, cards, recent, tuple(stacks), [event])
+    return settle(record, tuple(shares), [PotWon(amount, (winner,), tuple(shares), 0, None)])
 
 
-def showdown(
-    deal: Deal,
-    cards: Cards,
-    recent: tuple[Action, ...],
-    chips: tuple[int, ...],
-    live: int,
-) -> Record:
+def showdown(record: Record) -> Record:
     """The uncalled excess back (X-4), every seat still in shows (M-6.1), and each pot
-    goes to the best hand eligible for it, ties split (X-5); the deal ends (the deal,
-    cards, public log's ``recent`` actions, stacks ``chips`` and seats still in as the
-    last action left them: the record that ends the deal is never built)."""
+    goes to the best hand eligible for it, ties split (X-5); the deal ends."""
+    deal = record.deal
     rules = deal.rules
     n = rules.players
-    stacks = [*chips]  # a display, not list(): no call
-    contributions = list(map(sub, deal.totals, chips))
+    contributions = list(record.contributions)
+    won = [0] * n
     events: list[Event] = []
     excess = uncalled_excess_unchecked(contributions)
-    if excess is not None:
+    if excess is not None:  # X-4: what no other seat matched goes back
         seat, amount = excess
         contributions[seat] -= amount
-        stacks[seat] += amount
-        events.append(_new_excess(seat, amount))
+        won[seat] += amount
+        events.append(ExcessReturned(seat, amount))
     eldest = (deal.dealer + 1) % n
-    hands = cards.hands
-    order = IN_PLAY_ORDER[n][eldest][live]  # the seats still in, from eldest
+    hands = record.hidden.hands
+    order = in_play_order(record.live, eldest, n)  # M-6.1: the seats still in show
     keys, texts = values_of(rules, hands, deal.retournes, order)
     for seat in order:
-        events.append(_new_shown(seat, hands[seat], texts[seat]))
-    index = -1  # each pot's index (a counter costs less than enumerate's object)
-    for amount, eligible in side_pots_of(contributions, seats_in(live, n)):
-        index += 1
+        events.append(HandShown(seat, hands[seat], texts[seat]))
+    pots = side_pots_of(contributions, seats_in(record.live, n))
+    for index, (amount, eligible) in enumerate(pots):
         if not amount:
             continue
-        best = None  # the best key among the eligible seats, and the seats that hold it
-        winners: tuple[int, ...] = ()
-        for seat in eligible:  # one loop, no comprehension (each is a function in 3.11)
-            key = keys[seat]
-            if best is None or key > best:
-                best, winners = key, (seat,)
-            elif key == best:
-                winners += (seat,)
+        best = max(keys[seat] for seat in eligible)  # X-5: the best hand, ties split
+        winners = tuple(seat for seat in eligible if keys[seat] == best)
         shares = split_pot_unchecked(amount, winners, eldest, n)
-        for seat in winners:
-            stacks[seat] += shares[seat]
-        events.append(_new_pot_won(amount, winners, shares, index, texts[winners[0]]))
-    return end_deal(deal, cards, recent, tuple(stacks), events)
+        won = [mine + share for mine, share in zip(won, shares, strict=True)]
+        events.append(PotWon(amount, winners, shares, index, texts[winners[0]]))
+    return settle(record, tuple(won), events)
+
+
+def settle(record: Record, won: tuple[int, ...], events: list[Event]) -> Record:
+    """Each seat's winnings ``won`` (its shares of the pots, the uncalled excess) go to
+    its stack, with the ``events`` that say why; the deal ends."""
+    stacks = tuple(map(sum, zip(record.stacks, won, strict=True)))
+    return end_deal(record._replace(stacks=stacks, log=record.log.noted(*events)))
 
 
 def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
@@ -328,37 +206,34 @@ def _results(stacks: tuple[int, ...], deal: Deal) -> tuple[int, ...]:
     )
 
 
-def end_deal(
-    deal: Deal,
-    cards: Cards,
-    recent: tuple[Action, ...],
-    stacks: tuple[int, ...],
-    events: list[Event],
-) -> Record:
-    """After the pot is won (``stacks`` and ``events`` say how) in ``deal``, which left
-    ``cards`` and the public log's ``recent`` actions: the session ends (M-6.2, X-7) or
-    the next deal begins at once."""
+def end_deal(record: Record) -> Record:
+    """After the pot is won: the session ends (M-6.2, X-7) or the next deal begins at
+    once."""
+    deal = record.deal
     rules = deal.rules
     n = rules.players
+    results = _results(record.stacks, deal)
     over = deal.deal_number + 1 >= rules.deals or (
-        rules.target is not None and max(_results(stacks, deal)) >= rules.target
+        rules.target is not None and max(results) >= rules.target
     )
     if not over:
-        dealer, number = (deal.dealer + 1) % n, deal.deal_number + 1
-        return start_deal(deal, cards, recent, stacks, events, dealer, number)
+        return start_deal(record, (deal.dealer + 1) % n, deal.deal_number + 1)
     # Every deal awards its whole pot, so no pot is ever left to share (X-7).
-    results = tuple(Fraction(r) for r in _results(stacks, deal))
-    events.append(SessionEnded(results))
-    deal = deal._replace(
-        phase=Phase.OVER,
-        retournes=(),
-        dead_retournes=(),
-        shown=_NO_HANDS[n],
-        totals=stacks,  # nothing in the pot
-        new_events=deal.new_events + tuple(events),
+    return record._replace(
+        deal=deal._replace(
+            phase=Phase.OVER,
+            retournes=(),
+            dead_retournes=(),
+            shown=((),) * n,
+            totals=record.stacks,  # nothing in the pot
+        ),
+        to_act=None,
+        live=mask(n),
+        hidden=Hidden(deck=(), hands=((),) * n, brelans=0),
+        largest=0,
+        acted=0,
+        log=record.log.noted(SessionEnded(tuple(map(Fraction, results)))),
     )
-    cards = _cards_between(cards, (), _NO_HANDS[n], 0)
-    return _new_record(deal, stacks, None, mask(n), recent, cards, 0, 0)
 
 
 def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -368,7 +243,7 @@ def pots_of(record: Record) -> tuple[tuple[int, tuple[int, ...]], ...]:
     it is eligible for every pot. Once the betting closes this is the showdown's
     split (before the uncalled excess goes back).
 
-    >>> pots_of(first_record(Rules(players=3), (10, 20, 30), 0))
+    >>> pots_of(first_deal(Rules(players=3), (10, 20, 30), 0))
     ((3, (0, 1, 2)),)
     """
     live = record.live
@@ -384,7 +259,7 @@ def returns(record: Record) -> tuple[Fraction, ...]:
     """Each seat's result: stack − starting stack − rebuys (X-8); every pot is won at
     the end of its deal, so nothing is left to share.
 
-    >>> returns(first_record(Rules(players=3), (10, 20, 30), 0))
+    >>> returns(first_deal(Rules(players=3), (10, 20, 30), 0))
     (Fraction(-1, 1), Fraction(-1, 1), Fraction(-1, 1))
     """
     return tuple(map(Fraction, _results(record.stacks, record.deal)))

@@ -18,16 +18,16 @@ from typing import ClassVar
 import attrs
 
 from cardrules.actions import Action
+from cardrules.bouillotte.modern import legality, session, view
+from cardrules.bouillotte.modern.actions import ACTIONS
+from cardrules.bouillotte.modern.phase import Phase
+from cardrules.bouillotte.modern.record import Record
+from cardrules.bouillotte.modern.rules import Rules
+from cardrules.bouillotte.modern.transitions import TRANSITIONS
+from cardrules.caching import BoundedCache
 from cardrules.cards import Card
 from cardrules.game import check_new_game
 from cardrules.shell import StateShell, Transition
-
-from . import legality, session, view
-from .actions import ACTIONS
-from .phase import Phase
-from .record import Record
-from .rules import Rules
-from .transitions import TRANSITIONS
 
 __all__ = ["GAME_ID", "State", "new_game"]
 
@@ -71,7 +71,7 @@ class State(StateShell[Record]):
     _legal_of = staticmethod(legality.legal)
     _why_not = staticmethod(legality.why_not)
     _chance_cards = staticmethod(_deck_of)
-    _view_of = staticmethod(view.seat_view)
+    _view_of = staticmethod(view.view_of)
     _returns = staticmethod(session.returns)
     _pots = staticmethod(session.pots_of)
 
@@ -93,7 +93,7 @@ class State(StateShell[Record]):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards in the order dealt (the whole truth: use :meth:`view`)."""
-        return self._record.cards.hands
+        return self._record.hidden.hands
 
     @property
     def retournes(self) -> tuple[Card, ...]:
@@ -153,4 +153,13 @@ def new_game(
     (9, 99, 4, 4)
     """
     checked, start, first = check_new_game(rules, Rules, stacks, dealer, _DEFAULT_RULES)
-    return State(record=session.first_record(checked, start, first))
+    key = (checked, start, first)
+    found = _NEW_GAMES.lookup(key)
+    if found is None:
+        found = _NEW_GAMES.put(key, State(record=session.first_deal(checked, start, first)))
+    return found
+
+
+_NEW_GAMES = BoundedCache[tuple[Rules, tuple[int, ...], int], State](max_bytes=1 << 16)
+"""The first states made so far, by rules, stacks and dealer: a state is a value, so
+the same ``new_game`` twice is one object (an episode loop calls it once a deal)."""

@@ -1,6 +1,7 @@
 """One transition per action of modern Bouillotte: ``on_<action>(record, action)``
 returns the next record, or ``(record, legal)`` when the betting goes on and the next
-legal set is at hand. Each is called with a legal action only.
+legal set is at hand (a :data:`~cardrules.shell.Step`). Each is called with a legal
+action only.
 
 The deal (X-1, M-2.2, V-M.1, V-M.2), betting (M-3, X-3, X-4), announcements (M-4),
 the retourné change (V-M.4) and the cards turned between rounds (V-M.3); the end of a
@@ -8,9 +9,9 @@ deal is :mod:`.session`'s.
 
 >>> from cardrules import Shuffle
 >>> from cardrules.actions import CHECK
->>> from .rules import Rules
->>> from .session import first_record
->>> record = first_record(Rules(), (100,) * 4, 0)
+>>> from cardrules.bouillotte.modern.rules import Rules
+>>> from cardrules.bouillotte.modern.session import first_deal
+>>> record = first_deal(Rules(), (100,) * 4, 0)
 >>> record, legal = on_shuffle(record, Shuffle(Rules().deck))
 >>> record.to_act, legal.describe()
 (1, 'check, raise to 2…6')
@@ -20,102 +21,64 @@ deal is :mod:`.session`'s.
 
 from __future__ import annotations
 
-from operator import add, itemgetter
-
-from cardrules._fast import constructor, copier
-from cardrules.actions import Action, Call, Check, Fold, Raise
+from cardrules.actions import Call, Check, Fold, Raise
+from cardrules.bouillotte.modern.actions import Announce
+from cardrules.bouillotte.modern.events import (
+    Announced,
+    CardsTurned,
+    FeePaid,
+    RetourneChanged,
+    RetournesTurned,
+)
+from cardrules.bouillotte.modern.hands import brelans_of, value_of
+from cardrules.bouillotte.modern.legality import legal, legal_of
+from cardrules.bouillotte.modern.phase import Phase
+from cardrules.bouillotte.modern.record import Hidden, Record, able, mask
+from cardrules.bouillotte.modern.rules import Rules
+from cardrules.bouillotte.modern.session import fold_out, showdown
 from cardrules.cards import Card
 from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
 from cardrules.events import Event
-from cardrules.game import Log
-from cardrules.legal import Legal
-from cardrules.shell import Transition
+from cardrules.seating import next_in, replaced, seats_from
+from cardrules.shell import Step, Transition
 
-from .actions import Announce
-from .events import Announced, CardsTurned, FeePaid, RetourneChanged, RetournesTurned
-from .hands import brelans_of, value_of
-from .legality import legal, legal_of
-from .phase import Phase
-from .record import BY_SEATS, FIRST_IN, Cards, Deal, Record, able, mask, received_of, seats_from
-from .rules import LARGEST_DECK, Rules
-from .session import fold_out, showdown
-
-__all__ = ["on_announce", "on_call", "on_check", "on_fold", "on_raise", "on_shuffle"]
-
-Next = Record | tuple[Record, Legal]
-"""What a transition returns: the record, with its legal set when it is known."""
+__all__ = [
+    "TRANSITIONS",
+    "on_announce",
+    "on_call",
+    "on_check",
+    "on_fold",
+    "on_raise",
+    "on_shuffle",
+]
 
 
-_DEALT = tuple(
-    tuple(
-        itemgetter(*[slice((seat - eldest) % n, 3 * n, n) for seat in range(n)])
-        for eldest in range(n)
-    )
-    for n in BY_SEATS
-)
-"""Per number of seats and eldest: each seat's three cards, dealt one at a time from
-eldest (X-1, M-2.2), as a slice of the shuffled deck (the k-th seat from eldest gets
-cards k, k + players, k + 2 * players), all taken by one call, with no function around
-it: ``_DEALT[3][1](tuple(range(9)))`` is ``((2, 5, 8), (0, 3, 6), (1, 4, 7))``."""
-_new_turned = constructor(RetournesTurned, ("cards",))
-_TURNED = {card: _new_turned((card,)) for card in LARGEST_DECK}
-"""The event of each single retourné turned up, made once (events are values: the
-deals share them); its ``cards`` are the deal's retournés."""
-_new_cards = constructor(
-    Cards, ("deck", "hands", "brelans", "shuffles", "newest_shuffles", "received", "dealt")
-)
-_dealt_deal = copier(Deal, ("phase", "retournes", "shown", "waiting", "new_events", "past"))
-"""The cards and the deal once dealt."""
-_DEALT_AT_MOST = 3 * Log.CHUNK
-"""How many cards :attr:`.Cards.dealt` holds per seat before a shuffle moves them to
-:attr:`.Cards.received` (``Log.CHUNK`` deals of three)."""
-_BETTING = Phase.BETTING
-"""The phase of a dealt deal (a global: reading an enum's member from its class costs
-about ten times as much)."""
-
-
-def on_shuffle(record: Record, shuffle: Shuffle) -> Next:
+def on_shuffle(record: Record, shuffle: Shuffle) -> Step[Record]:
     """Deal the shuffled deck (X-1, M-2.2), turn up the retourné(s) (V-M.1) and the
     open cards (V-M.2), and open the first betting round."""
     deal = record.deal
     rules = deal.rules
     n = rules.players
-    order = shuffle.order
+    deck = shuffle.order
     eldest = (deal.dealer + 1) % n
-    hands: tuple[tuple[Card, ...], ...] = _DEALT[n][eldest](order)
-    at = 3 * n  # the retourné(s) come right after the hands
-    turned = _TURNED[order[at]] if rules.retournes == 1 else _new_turned(order[at : at + 2])
-    retournes = turned.cards
-    cards = record.cards
+    # X-1, M-2.2: three cards each, one at a time from eldest: the k-th seat from eldest
+    # gets the cards k, k + n and k + 2n of the deck
+    hands = tuple(deck[(seat - eldest) % n : 3 * n : n] for seat in range(n))
+    retournes = deck[3 * n : 3 * n + rules.retournes]  # V-M.1: the next card(s), face up
+    events: list[Event] = [RetournesTurned(retournes)]
     shown = deal.shown
-    if rules.open_card:
-        shown = tuple([hand[:1] for hand in hands])
-        events: list[Event] = [turned]
-        events.extend(CardsTurned(seat, shown[seat]) for seat in seats_from(eldest, n))
-        new_events = deal.new_events + tuple(events)
-    else:
-        new_events = deal.new_events + (turned,)
-    past, recent = record.logged_folding(HIDDEN_SHUFFLE)
-    deal = _dealt_deal(
-        deal, _BETTING, retournes, shown, mask(n) if rules.retourne_change else 0, new_events, past
+    if rules.open_card:  # V-M.2: each seat's first card face up
+        shown = tuple(hand[:1] for hand in hands)
+        events += [CardsTurned(seat, shown[seat]) for seat in seats_from(eldest, n)]
+    log = record.log.logged_masked(shuffle, HIDDEN_SHUFFLE).dealt(hands).noted(*events)
+    deal = deal._replace(
+        phase=Phase.BETTING,
+        retournes=retournes,
+        shown=shown,
+        waiting=mask(n) if rules.retourne_change else 0,  # V-M.4
     )
-    shuffles, received, dealt = cards.shuffles, cards.received, cards.dealt
-    if len(dealt[0]) < _DEALT_AT_MOST:
-        newest = cards.newest_shuffles + (shuffle,)
-        dealt = tuple(map(add, dealt, hands))
-    else:  # Log.CHUNK deals: they move to the logs
-        shuffles, newest = shuffles.extend(cards.newest_shuffles), (shuffle,)
-        received, dealt = tuple(map(received_of, received, dealt)), hands
-    cards = _new_cards(
-        order,
-        hands,
-        _brelans(rules, hands, retournes),
-        shuffles,
-        newest,
-        received,
-        dealt,
-    )
-    return _open_round(record, deal, cards, 0, recent)
+    hidden = Hidden(deck=deck, hands=hands, brelans=_brelans(rules, hands, retournes))
+    return _open_round(record._replace(deal=deal, hidden=hidden, log=log), 0)
 
 
 def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple[Card, ...]) -> int:
@@ -123,250 +86,168 @@ def _brelans(rules: Rules, hands: tuple[tuple[Card, ...], ...], retournes: tuple
     return 0 if rules.announce_fee is None else brelans_of(rules, hands, retournes)
 
 
-_opened_round = copier(Record, ("deal", "cards", "to_act", "acted", "recent"))
-"""``record`` as a betting round opens."""
-
-
-def _open_round(
-    record: Record,
-    deal: Deal,
-    cards: Cards,
-    number: int,
-    recent: tuple[Action, ...],
-) -> Next:
-    """Betting round ``number`` begins (M-3.1, V-M.3) with ``deal``, ``cards`` and
-    the log's ``recent`` (its ``past`` is in ``deal``), or, with fewer than two seats
+def _open_round(record: Record, number: int) -> Step[Record]:
+    """Betting round ``number`` begins (M-3.1, V-M.3), or, with fewer than two seats
     still in with chips, the showdown (after the retourné change that the first round
     would have brought, V-M.4)."""
-    stacks, live = record.stacks, record.live
-    ready = able(stacks, live)
-    if ready & (ready - 1) == 0:  # fewer than two
-        if deal.waiting:  # the first round is not played: the change comes at once
-            deal, cards = _change_retourne(deal, cards)
-        deal = deal._replace(betting_round=number)
-        return showdown(deal, cards, recent, stacks, live)
+    deal = record.deal
     if deal.betting_round != number:
         deal = deal._replace(betting_round=number)
-    n = deal.rules.players
-    first = _FOLLOWING[n][deal.dealer][ready]  # the first from eldest
-    record = _opened_round(record, deal, cards, first, 0, recent)
-    return record, legal_of(deal, cards, first, stacks, record.largest, live)
+    ready = able(record.stacks, record.live)
+    if ready & (ready - 1) == 0:  # fewer than two seats can bet
+        record = record._replace(deal=deal)
+        if deal.waiting:  # the first round is not played: the change comes at once
+            record = _change_retourne(record)
+        return showdown(record)
+    first = next_in(ready, deal.dealer, deal.rules.players)  # M-3.1: eldest first
+    record = record._replace(deal=deal, to_act=first, acted=0)
+    return record, legal_of(record, first)
 
 
-def _change_retourne(deal: Deal, cards: Cards) -> tuple[Deal, Cards]:
+def _change_retourne(record: Record) -> Record:
     """V-M.4: the next card(s) of the stock replace the retourné(s), which stay face up."""
+    deal, hidden = record.deal, record.hidden
     rules = deal.rules
-    count = rules.retournes
-    start = 3 * rules.players + count
-    new = cards.deck[start : start + count]
-    deal = deal._replace(
-        retournes=new,
-        dead_retournes=deal.retournes,
-        waiting=0,
-        new_events=deal.new_events + (RetourneChanged(deal.retournes, new),),
+    start = 3 * rules.players + rules.retournes
+    new = hidden.deck[start : start + rules.retournes]
+    brelans = _brelans(rules, hidden.hands, new)
+    return record._replace(
+        deal=deal._replace(retournes=new, dead_retournes=deal.retournes, waiting=0),
+        hidden=hidden if brelans == hidden.brelans else hidden._replace(brelans=brelans),
+        log=record.log.noted(RetourneChanged(deal.retournes, new)),
     )
-    brelans = _brelans(rules, cards.hands, new)
-    return deal, cards if brelans == cards.brelans else cards._replace(brelans=brelans)
 
 
-def _waited(
-    deal: Deal, cards: Cards, seat: int, stacks: tuple[int, ...], live: int
-) -> tuple[Deal, Cards]:
-    """The deal and cards once ``seat`` has taken its first betting action (or
-    announced, ``seat`` -1) while the retourné change waits: the change comes when no
-    seat still in with chips is waited for any more (V-M.4)."""
+def _waited(record: Record, seat: int) -> Record:
+    """The record once ``seat`` has taken its first betting action (or announced,
+    ``seat`` -1) while the retourné change waits: the change comes when no seat still
+    in with chips is waited for any more (V-M.4)."""
+    deal = record.deal
     waiting = deal.waiting & ~(1 << seat) if seat >= 0 else deal.waiting
-    if waiting & able(stacks, live):
-        return deal if waiting == deal.waiting else deal._replace(waiting=waiting), cards
-    return _change_retourne(deal, cards)
+    if waiting & able(record.stacks, record.live):
+        return (
+            record
+            if waiting == deal.waiting
+            else record._replace(deal=deal._replace(waiting=waiting))
+        )
+    return _change_retourne(record)
 
 
-_FOLLOWING = tuple(tuple(FIRST_IN[n][(seat + 1) % n] for seat in range(n)) for n in BY_SEATS)
-"""``_FOLLOWING[players][seat][seats]``: the first seat of the mask ``seats`` after
-``seat`` in play order (``seat`` itself last; -1 if the mask is empty)."""
-
-
-_FOLD_AT = Record.FOLD_AT
-"""How many actions :attr:`.Record.recent` holds before a betting action folds it (a
-global: reading a class attribute from an instance costs a type lookup)."""
-
-
-_after_bet = constructor(
-    Record,
-    ("deal", "stacks", "to_act", "live", "recent", "cards", "largest", "acted"),
-)
-"""The record after a betting action, every field given in this order (every betting
-action that does not end the deal comes here: no keyword parsing)."""
-
-
-def _betted(
-    record: Record,
-    action: Action,
-    seat: int,
-    stacks: tuple[int, ...],
-    largest: int,
-    live: int,
-    acted: int,
-) -> Next:
-    """The record after a betting action of ``seat`` that leaves these amounts and
-    masks (``seat`` marked as acted): the retourné change when due (V-M.4), then the
-    next seat to act, or the end of the round.
+def _betted(record: Record, seat: int) -> Step[Record]:
+    """The record after a betting action of ``seat`` (stacks, largest contribution,
+    seats still in and ``acted`` already set, the action logged): the retourné change
+    when due (V-M.4), then the next seat to act, or the end of the round.
 
     M-3.5: the next seat still in, with chips, that must act, is the first after
     ``seat`` not marked as acted: a seat that acted since the last raise has matched
     the largest contribution (a check, a call, the raise itself) or is all-in (a short
-    call), since a raise clears every other seat's mark. (The first such seat with
-    chips: when the first not marked is all-in, it is looked for again among those
-    with chips; no search for empty stacks at every step.)"""
-    first_of = _FOLLOWING[len(stacks)][seat]
-    following = first_of[live & ~acted]
-    if following >= 0 and not stacks[following]:
-        following = first_of[able(stacks, live & ~acted)]
-    recent = record.recent + (action,)
-    deal = record.deal
-    cards = record.cards
-    if len(recent) > _FOLD_AT:  # raises without end: each step stays bounded
-        past, recent = record.logged_folding(action)
-        deal = deal._replace(past=past)
-    if deal.waiting:
-        deal, cards = _waited(deal, cards, seat, stacks, live)
+    call), since a raise clears every other seat's mark."""
+    if record.deal.waiting:
+        record = _waited(record, seat)
+    stacks, live = record.stacks, record.live
+    following = next_in(able(stacks, live & ~record.acted), seat, len(stacks))
     if following < 0:
-        return _close_round(deal, cards, recent, stacks, largest, live)
-    record = _after_bet(deal, stacks, following, live, recent, cards, largest, acted)
-    return record, legal_of(
-        deal,
-        cards,
-        following,
-        stacks,
-        largest,
-        live,
-        live >> seat & 1 and stacks[seat],  # the seat that bet, if still in with chips
-    )
+        return _close_round(record)
+    record = record._replace(to_act=following)
+    # the seat that bet may be re-raised only while it is in with chips (M-3.3)
+    return record, legal_of(record, following, bool(live >> seat & 1 and stacks[seat]))
 
 
-def _close_round(
-    deal: Deal,
-    cards: Cards,
-    recent: tuple[Action, ...],
-    stacks: tuple[int, ...],
-    largest: int,
-    live: int,
-) -> Next:
+def _close_round(record: Record) -> Step[Record]:
     """After a round but the last, each seat still in turns up a card (V-M.3) and the
     next round opens; after the last, or with fewer than two seats able to bet, the
-    showdown (the parts of the record as the round's last action left them: no record
-    is built before the next round's or the next deal's)."""
-    if deal.betting_round + 1 >= deal.rules.betting_rounds:
-        return showdown(deal, cards, recent, stacks, live)
-    ready = able(stacks, live)
-    if ready & (ready - 1) == 0:
-        return showdown(deal, cards, recent, stacks, live)
+    showdown."""
+    deal = record.deal
+    ready = able(record.stacks, record.live)
+    if deal.betting_round + 1 >= deal.rules.betting_rounds or ready & (ready - 1) == 0:
+        return showdown(record)
     n = deal.rules.players
-    hands = cards.hands
+    hands = record.hidden.hands
     shown = list(deal.shown)
     events: list[Event] = []
     for seat in seats_from((deal.dealer + 1) % n, n):
         up = len(shown[seat])
-        if live >> seat & 1 and up < 3:
+        if record.live >> seat & 1 and up < 3:  # V-M.3: the next card of each seat still in
             shown[seat] = hands[seat][: up + 1]
             events.append(CardsTurned(seat, hands[seat][up : up + 1]))
-    deal = deal._replace(shown=tuple(shown), new_events=deal.new_events + tuple(events))
-    record = _after_bet(deal, stacks, -1, live, recent, cards, largest, 0)
-    return _open_round(record, deal, cards, deal.betting_round + 1, recent)
+    record = record._replace(
+        deal=deal._replace(shown=tuple(shown)), to_act=-1, log=record.log.noted(*events)
+    )
+    return _open_round(record, deal.betting_round + 1)
 
 
-def on_check(record: Record, action: Check) -> Next:
+def on_check(record: Record, action: Check) -> Step[Record]:
     """A check (M-3.2): nothing to pay."""
     seat: int = record.to_act  # type: ignore[assignment]
-    return _betted(
-        record,
-        action,
-        seat,
-        record.stacks,
-        record.largest,
-        record.live,
-        record.acted | 1 << seat,
-    )
+    record = record._replace(acted=record.acted | 1 << seat, log=record.log.logged(action))
+    return _betted(record, seat)
 
 
-def on_call(record: Record, action: Call) -> Next:
+def on_call(record: Record, action: Call) -> Step[Record]:
     """A call: match the largest contribution, or put in the whole stack when that is
     less (all-in, M-3.4, X-3)."""
     seat: int = record.to_act  # type: ignore[assignment]
-    largest = record.largest
-    stacks = [*record.stacks]  # a display, not list(): no call
-    left = record.deal.totals[seat] - largest  # what a full call leaves the seat
-    stacks[seat] = left if left > 0 else 0  # short: all-in (no max() call)
-    return _betted(
-        record,
-        action,
-        seat,
-        tuple(stacks),
-        largest,
-        record.live,
-        record.acted | 1 << seat,
+    left = record.deal.totals[seat] - record.largest  # what a full call leaves the seat
+    record = record._replace(
+        stacks=replaced(record.stacks, seat, max(left, 0)),  # short: all-in (M-3.4)
+        acted=record.acted | 1 << seat,
+        log=record.log.logged(action),
     )
+    return _betted(record, seat)
 
 
-def on_raise(record: Record, action: Raise) -> Next:
+def on_raise(record: Record, action: Raise) -> Step[Record]:
     """A raise to ``action.to`` (M-3.3, X-3): every other seat must act again."""
     seat: int = record.to_act  # type: ignore[assignment]
-    to = action.to
-    stacks = [*record.stacks]  # a display, not list(): no call
-    stacks[seat] = record.deal.totals[seat] - to  # its contribution becomes ``to``
-    return _betted(record, action, seat, tuple(stacks), to, record.live, 1 << seat)
+    record = record._replace(
+        stacks=replaced(record.stacks, seat, record.deal.totals[seat] - action.to),
+        largest=action.to,
+        acted=1 << seat,  # M-3.5: a raise clears every other seat's mark
+        log=record.log.logged(action),
+    )
+    return _betted(record, seat)
 
 
-def on_fold(record: Record, action: Fold) -> Next:
+def on_fold(record: Record, action: Fold) -> Step[Record]:
     """A fold (M-3.2); when one seat is left in, it takes the pot (M-3.7)."""
     seat: int = record.to_act  # type: ignore[assignment]
     live = record.live & ~(1 << seat)
-    if live & (live - 1) == 0:  # the deal ends: its last record is never built
-        recent = record.recent + (action,)
-        winner = live.bit_length() - 1
-        return fold_out(record.deal, record.cards, recent, record.stacks, winner)
-    return _betted(
-        record,
-        action,
-        seat,
-        record.stacks,
-        record.largest,
-        live,
-        record.acted | 1 << seat,
+    record = record._replace(
+        live=live, acted=record.acted | 1 << seat, log=record.log.logged(action)
     )
+    if live & (live - 1) == 0:  # M-3.7: one seat left in
+        return fold_out(record, live.bit_length() - 1)
+    return _betted(record, seat)
 
 
-def on_announce(record: Record, action: Announce) -> Next:
+def on_announce(record: Record, action: Announce) -> Step[Record]:
     """M-4.1, M-4.2: announce the class of one's brelan; every other seat pays the fee
     at once (all it has when short); the announcer keeps the turn."""
     seat: int = record.to_act  # type: ignore[assignment]
     deal = record.deal
     rules = deal.rules
     fee: int = rules.announce_fee  # type: ignore[assignment]
-    category = value_of(rules, record.cards.hands[seat], deal.retournes).category
+    category = value_of(rules, record.hidden.hands[seat], deal.retournes).category
     events: list[Event] = [Announced(seat, category)]
     stacks = list(record.stacks)
     totals = list(deal.totals)  # fees move chips between stacks, not into the pot
     for payer in seats_from(seat, rules.players)[1:]:
-        amount = min(fee, stacks[payer])
+        amount = min(fee, stacks[payer])  # M-4.2: all it has when short
         if amount:
             stacks[payer] -= amount
             stacks[seat] += amount
             totals[payer] -= amount
             totals[seat] += amount
             events.append(FeePaid(payer, seat, amount))
-    announced = list(deal.announced)
-    announced[seat] = category
-    deal = deal._replace(
-        announced=tuple(announced),
-        totals=tuple(totals),
-        new_events=deal.new_events + tuple(events),
+    record = record._replace(
+        deal=deal._replace(
+            announced=replaced(deal.announced, seat, category), totals=tuple(totals)
+        ),
+        stacks=tuple(stacks),
+        log=record.log.logged(action).noted(*events),
     )
-    record = record._replace(stacks=tuple(stacks), recent=record.recent + (action,))
-    cards = record.cards
-    if deal.waiting:  # fees may have left the seats still waited for all-in
-        deal, cards = _waited(deal, cards, -1, record.stacks, record.live)
-    record = record._replace(deal=deal, cards=cards)
+    if record.deal.waiting:  # fees may have left the seats still waited for all-in
+        record = _waited(record, -1)
     return record, legal(record)
 
 

@@ -4,13 +4,13 @@ action and event since ``new_game``.
 A view holds the seat and its :class:`~.record.SeatRecord`: the state's record
 without what the seat may not see (:func:`view_of`); every member is computed from it
 when asked (see :mod:`cardrules.viewing`). What is hidden is all in the record's
-:class:`~.record.Cards`, of which the seat's record keeps the seat's own hand and
-cards received; it shares the rest (the :class:`~.record.Deal`, the public log), so
-a view costs one small record.
+:class:`~.record.Hidden`, of which the seat's record keeps the seat's own hand; it
+shares the rest (the :class:`~.record.Deal`, the seat's part of the log), so a view
+costs one small record.
 
 >>> import random
 >>> from cardrules import sample_chance
->>> from .state import new_game
+>>> from cardrules.bouillotte.modern.state import new_game
 >>> state = new_game()
 >>> state = state.apply(sample_chance(state, random.Random(2)))
 >>> view = state.view(1)
@@ -22,15 +22,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from cardrules.bouillotte.modern.phase import Phase
+from cardrules.bouillotte.modern.record import Record, SeatRecord
+from cardrules.bouillotte.modern.session import pots_of, returns
 from cardrules.cards import Card
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
-from .phase import Phase
-from .record import Record, SeatRecord
-from .session import pots_of, returns
-
-__all__ = ["View", "seat_view", "view_of"]
+__all__ = ["View", "view_of"]
 
 
 class View(ViewBase):
@@ -101,32 +100,25 @@ class View(ViewBase):
         return self._public.deal.rebuys
 
 
-seat_view = View._viewer(
-    SeatRecord,
-    {
-        "deal": "deal",
-        "stacks": "stacks",
-        "to_act": "to_act",
-        "live": "live",
-        "recent": "recent",
-        "seat": "seat",
-        "own_received": "cards.received[seat]",
-        "own_dealt": "cards.dealt[seat]",
-    },
-)
-"""What :func:`view_of` returns, as one generated function (the seat's record read
-from the state's, and the view made): the state's view hook."""
-
-
 def view_of(record: Record, seat: int, legal: Legal) -> View:
     """The view of ``seat`` (already checked) in the state of ``record``, with ``legal``
     the state's legal set when ``seat`` is to act: the record's public fields and the
     seat's own hand and cards received (a :class:`~.record.SeatRecord`).
 
     >>> from cardrules.legal import NOTHING
-    >>> from .rules import Rules
-    >>> from .session import first_record
-    >>> view_of(first_record(Rules(), (100,) * 4, 0), 1, NOTHING).contributions
+    >>> from cardrules.bouillotte.modern.rules import Rules
+    >>> from cardrules.bouillotte.modern.session import first_deal
+    >>> view_of(first_deal(Rules(), (100,) * 4, 0), 1, NOTHING).contributions
     (1, 1, 1, 1)
     """
-    return seat_view(record, seat, legal)
+    public = SeatRecord._make(
+        deal=record.deal,
+        stacks=record.stacks,
+        to_act=record.to_act,
+        live=record.live,
+        seat=seat,
+        hand=record.hidden.hands[seat],
+        log=record.log.seat_part(seat),
+    )
+    view: View = View._make(seat, public, legal)
+    return view
