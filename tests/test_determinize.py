@@ -335,3 +335,74 @@ def test_equal_seeds_give_equal_draws(game: str) -> None:
     again = determinize(view, random.Random(99))
     assert first == again
     assert first.history == again.history
+
+
+def _announcers(rules: Any, hands: dict[int, str], retourne: str, who: set[int]) -> Any:
+    """Modern Bouillotte, dealer 0: the seats of ``who`` announce (M-4.1), then every
+    seat checks round to the dealer, who is to act."""
+    state = modern.new_game(rules, dealer=0)
+    state = dealt(state, hands, retourne=retourne)
+    while state.to_act != 0:
+        if state.to_act in who:
+            state = state.apply(Announce())
+        state = state.apply(modern.Check())
+    return state
+
+
+def test_two_announcers_hands_are_uniform_over_the_consistent_pairs() -> None:
+    """Exactness of the brelans drawn (M-4.1, M-5.2, M-5.3): with three seats, seat 1
+    announced a brelan simple and seat 2 a brelan favori; the pair of their hands is
+    uniform over every pair of disjoint hands of the unseen cards that make those
+    classes (exact enumeration; chi-square against a loose bound)."""
+    rules = modern.Rules(players=3)
+    state = _announcers(rules, {1: "8c 8d 8h", 2: "Kc Kd 9s", 0: "Ac 9c As"}, "Ks", {1, 2})
+    view = state.view(0)
+    now = view.retournes
+    unseen = [c for c in rules.deck if c not in view.hand and c not in now]
+
+    def made(hand: tuple[Card, ...], category: str) -> bool:
+        return modern.evaluate(hand, now, rules).category == category
+
+    support = [
+        (frozenset(one), frozenset(two))
+        for one in combinations(unseen, 3)
+        if made(one, "simple")
+        for two in combinations([c for c in unseen if c not in one], 3)
+        if made(two, "favori")
+    ]
+    rng = random.Random(21)
+    draws = 30 * len(support)
+    counts: Counter[Any] = Counter()
+    for _ in range(draws):
+        drawn = determinize(view, rng)
+        counts[frozenset(drawn.hands[1]), frozenset(drawn.hands[2])] += 1
+    assert set(counts) == set(support)
+    df = len(support) - 1
+    assert _chi_square(counts, support, draws) < df + 6 * (2 * df) ** 0.5
+
+
+@pytest.mark.parametrize(
+    ("players", "hands"),
+    [
+        (5, {1: "8c 8d 8h", 2: "9c 9d 9h", 3: "Jc Jd Jh", 4: "Qc Qd Qh", 0: "Ac Kd As"}),
+        (4, {1: "8c 8d 8h", 2: "9c 9d 9h", 3: "Qc Qd Qh", 0: "Ac Kd As"}),
+    ],
+)
+def test_many_announcers_are_dealt_their_brelans_at_once(
+    players: int, hands: dict[int, str]
+) -> None:
+    """The worst modern positions (M-4.1): every seat but the dealer announced a brelan
+    and checked. A random deal fits about once in three million; every draw is
+    consistent with the view and comes at once."""
+    state = _announcers(modern.Rules(players=players), hands, "Ks", set(hands) - {0})
+    view = state.view(0)
+    rng = random.Random(players)
+    ranks = set()
+    for _ in range(50):
+        drawn = determinize(view, rng)
+        assert drawn.view(0) == view
+        for seat in range(1, players):
+            value = modern.evaluate(drawn.hands[seat], drawn.retournes, drawn.rules)
+            assert value.category == "simple"
+            ranks.add(value.rank)
+    assert len(ranks) == players - 1  # the ranks are drawn, not copied (8 9 J Q left)
