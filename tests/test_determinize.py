@@ -533,3 +533,33 @@ def test_seven_seats_standing_pat_draw_at_once(seed: int, tricks: int) -> None:
     rng = random.Random(seed)
     for _ in range(10):
         assert determinize(view, rng).view(view.seat) == view
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("seat", [9, 4, -1, True, "1", None])
+def test_a_forged_seat_is_refused_with_a_clear_error(game: str, seat: Any) -> None:
+    """A view rebuilt (through its pickle protocol) under a seat the game does not
+    have raises CardRulesError naming the seat, not a raw IndexError or TypeError."""
+    state, _ = _position(game, 0, 3, 0.3)
+    view = state.view(1)
+    rebuild, (cls, _seat, public, legal) = view.__reduce__()
+    forged = rebuild(cls, seat, public, legal)
+    with pytest.raises(CardRulesError, match="is not one of the game's"):
+        determinize(forged, random.Random(0))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_forged_views_are_refused_in_bounded_time(game: str) -> None:
+    """A view whose record belongs to another seat (the cards it names are not the
+    seat's) is refused with the documented error, soon: no loop until a time-out."""
+    import time
+
+    for seed in range(3):
+        state, _ = _position(game, seed, seed, 0.5)
+        view = state.view(1)
+        rebuild, (cls, _seat, public, legal) = view.__reduce__()
+        for seat in (0, 2):
+            begin = time.perf_counter()
+            with pytest.raises(CardRulesError, match="no deal is consistent"):
+                determinize(rebuild(cls, seat, public, legal), random.Random(seed))
+            assert time.perf_counter() - begin < 20
