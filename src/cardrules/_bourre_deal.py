@@ -608,19 +608,27 @@ def _sets(types: tuple[tuple[int, tuple[int, ...]], ...], j: int, need: tuple[in
 
 def _splits(
     count: int, who: tuple[int, ...], need: tuple[int, ...], spare: int
-) -> list[tuple[tuple[int, ...], int]]:
+) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every way to share ``count`` cards of one group among the seats ``who`` (at most
     ``need`` each) and the unbarred places (at most ``spare``), with the number of
     ways to choose which cards go where."""
+    return _shares(count, tuple(need[k] for k in who), min(spare, count))
+
+
+@lru_cache(maxsize=1 << 14)
+def _shares(
+    count: int, most: tuple[int, ...], spare: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """:func:`_splits` for seats that may take at most ``most`` cards each."""
     found: list[tuple[tuple[int, ...], int]] = []
 
     def walk(i: int, left: int, split: tuple[int, ...], ways: int) -> None:
-        if i == len(who):
+        if i == len(most):
             if left <= spare:
                 found.append((split, ways))
             return
-        for x in range(min(left, need[who[i]]) + 1):
+        for x in range(min(left, most[i]) + 1):
             walk(i + 1, left - x, (*split, x), ways * comb(left, x))
 
     walk(0, count, (), 1)
-    return found
+    return tuple(found)
