@@ -197,6 +197,9 @@ class _Deal:
         self.sizes = [e.cards for e in events if isinstance(e, Restocked)]
         self.mine = next((a for a in actions if a.__class__ is Exchange), None)
         self.forbidden: dict[int, set[Card]] = {}
+        self.groups: dict[tuple[Any, ...], dict[tuple[int, ...], list[Card]]] = {}
+        """The free cards by the barred seats that may hold them (:func:`_held`), per
+        barred seats and free cards (the same for every proposal of the deal)."""
         self.played = self._played(actions, events, rules.must_head_following)
 
     def places(self, seat: int) -> list[int]:
@@ -408,10 +411,20 @@ def _place_mucked(
     return num, den
 
 
+_LAST: list[tuple[Any, Seen, int, _Deal] | None] = [None]
+"""The public facts of the deal proposed last (the proposals for one deal share them;
+replaced whole, so threads never see half of one)."""
+
+
 def propose_bourre(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """A proposal for the Bourré deal at the chance node ``state`` (see the module)."""
     mine = seen.mine
-    deal = _Deal(state, seat, seen.actions, seen.events)
+    last = _LAST[0]
+    if last is not None and last[0] is state and last[1] is seen and last[2] == seat:
+        deal = last[3]
+    else:
+        deal = _Deal(state, seat, seen.actions, seen.events)
+        _LAST[0] = (state, seen, seat, deal)
     discards = _discards(deal, mine, rng)
     deck = state.chance_cards
     scheduled = None if discards is None else _schedule(deal, discards, len(deck))
@@ -462,7 +475,7 @@ def _held(
     places: list[list[int]] = []  # per barred seat, its free places
     for seat in deal.stayed:
         bars = deal.forbidden.get(seat)
-        if seat == deal.seat or not bars or not any(c in bars for c in free):
+        if seat == deal.seat or not bars or bars.isdisjoint(free):
             continue
         thrown = discards.get(seat, [])
         mine = [p for p in deal.places(seat) if p not in thrown]
@@ -473,10 +486,14 @@ def _held(
             places.append(open_)
     if not seats:
         return None
-    groups: dict[tuple[int, ...], list[Card]] = {}
-    for card in free:
-        who = tuple(k for k, seat in enumerate(seats) if card not in deal.forbidden[seat])
-        groups.setdefault(who, []).append(card)
+    key = (tuple(seats), tuple(free))
+    groups = deal.groups.get(key)
+    if groups is None:
+        groups = {}
+        for card in free:
+            who = tuple(k for k, seat in enumerate(seats) if card not in deal.forbidden[seat])
+            groups.setdefault(who, []).append(card)
+        deal.groups[key] = groups
     need = tuple(len(p) for p in places)
     most = []
     for seat, count in zip(seats, need, strict=True):
