@@ -15,13 +15,18 @@ record to know which places each seat drew. Then:
   exchange: the dealt places it kept and the places it drew; a card put at a restock's
   place must first have been in the muck, so it also gets a uniformly chosen place
   among the dealt places that reached that muck (a dropped hand, an earlier discard);
-* every other card is uniform.
+* another seat's free places (kept or drawn from the stock) get cards outside what
+  its plays bar (:func:`barred`: B-5.2 to B-5.5), shared out among the barred seats
+  uniformly over all the admissible ways, counted exactly (:class:`_Held`);
+* every other card is uniform (a restock's order too, rejection deciding there).
 
 Every consistent deal is reachable, and the probability of proposing one is the same
 for all, except for two hidden facts that change the number of places open to the
-played cards: whether the dealer kept the trump card, and how many played cards came
-from a restock. The proposal is accepted with probability ``q_min / q`` (exact
-integers), which makes the accepted proposals uniform over the consistent deals.
+played cards and to the barred cards: whether the dealer kept the trump card, and how
+many played cards came from a restock. The proposal is accepted with probability
+``q_min / q`` times ``ways(h) / ways(h_min)`` (exact integers; ``ways(h)`` counts the
+admissible fills with ``h`` free places per barred seat, largest at the fewest
+places), which makes the accepted proposals uniform over the consistent deals.
 """
 
 from __future__ import annotations

@@ -15,36 +15,44 @@ view, search it as if its cards were face up, and average over many draws.
 
 **The algorithm.** The session is replayed from ``new_game(view.rules,
 stacks=view.initial_stacks, dealer=view.initial_dealer)`` along ``view.history``, one
-deal at a time. At each deal's shuffle a *proposal* is drawn: every card whose place
-is forced by what the seat saw is put there (its own cards in the order dealt, the
-retourné(s), the trump card, cards turned face up or shown at a showdown), the cards
-another seat is known to have held (the cards it played in Bourré) are put uniformly
-among that seat's places (the places it kept from the deal and the places it drew from
-the stock or a restock), another seat's discards in Bourré are a uniformly chosen
-subset of its dealt places, and every other card is dealt uniformly. The deal's public
-actions are then replayed (another seat's masked exchange becomes the discards
-proposed); the proposal is rejected as soon as an action is illegal (the engine's
-legality decides: a Bourré seat that did not follow suit held none of it, B-5.2; a
-modern Bouillotte announcer held a brelan of the class announced, M-4.1, M-4.3), or
-when the deal's events and the cards the seat received differ from the view's, and
-only that deal is drawn again (deals are independent given the public history).
+deal at a time. At each deal's shuffle a *proposal* is built to fit what the seat saw:
+every card whose place is forced is put there (its own cards in the order dealt, the
+retourné(s), the trump card, cards turned face up or shown at a showdown); the cards
+another seat played in Bourré go uniformly among that seat's places (kept from the
+deal, drawn from the stock or a restock), its discards are a uniform subset of its
+dealt places; a modern Bouillotte announcer's free places get a brelan of the class
+announced (M-4.1), its rank pattern drawn with weights that count the completions of
+every announcer exactly (:func:`_deal_brelans`); a Bourré seat's hidden cards avoid
+what its plays bar (B-5.2 to B-5.5: the led suit when it did not follow, trumps when
+it did not trump, the cards above the top card when it did not beat it), shared out
+by exact counts too (``cardrules._bourre_deal``); every other card is uniform. The
+deal's public actions are then replayed (another seat's masked exchange becomes the
+discards proposed); the proposal is rejected as soon as an action is illegal (the
+engine's legality decides), or when the deal's events and the cards the seat received
+differ from the view's, and only that deal is drawn again (deals are independent
+given the public history). What is left to rejection (a restock's order) is accepted
+within a few proposals on average.
 
 **Why it is uniform.** Call *consistent* a deal (the shuffle orders and the other
 seats' discards) whose replay gives the seat its view. Every consistent deal has the
-forced cards in their forced places and the known cards among their holder's places,
-so each is reachable by the proposal. The proposal gives every such deal the same
-probability (one over the number of ways to fill the places left), except in Bourré
-where the number of places open to another seat's played cards depends on two hidden
-facts (whether the dealer kept the trump card, and whether a card came from a restock,
-which needs it in the muck first): there each proposal is accepted with probability
-``q_min / q`` computed exactly from the counts (integer arithmetic), which makes the
-accepted proposals uniform again. Rejection keeps uniformity: accepted deals are
-uniform over the consistent ones. A final check compares the whole view; a mismatch
-(which does not happen for a real view) redraws the session.
+forced cards in their forced places, the known cards among their holder's places, its
+announcers' brelans and its barred cards elsewhere, so each is reachable by the
+proposal. The constructive steps draw each admissible choice with probability one
+over the number of admissible choices, and the cards left are dealt uniformly (the
+same number of ways after every choice), so the proposal gives every such deal the
+same probability, except in Bourré where the number of places open to another seat's
+played cards and to barred cards depends on hidden facts (whether the dealer kept the
+trump card, and whether a card came from a restock): there each proposal is accepted
+with probability ``q_min / q`` times the ratio of its number of admissible fills to
+the largest one, computed exactly (integer arithmetic), which makes the accepted
+proposals uniform again. Rejection keeps uniformity: accepted deals are uniform over
+the consistent ones. A final check compares the whole view; a mismatch (which does
+not happen for a real view) redraws the session.
 
 Each deal is tried at most :data:`MAX_ATTEMPTS` times, the whole session at most
 :data:`MAX_SESSIONS` times; a view that no deal explains (not a real view: one forged
-by hand) raises :class:`~cardrules.CardRulesError`.
+by hand) raises :class:`~cardrules.CardRulesError`, at once when no announcer's class
+can be made or the view's seat is not one of the game's.
 """
 
 from __future__ import annotations
