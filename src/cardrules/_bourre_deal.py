@@ -620,12 +620,31 @@ def _sets(types: tuple[tuple[int, tuple[int, ...]], ...], j: int, need: tuple[in
             ways //= factorial(need[k])
         return ways
     total = 0
+    if j + 2 < len(types):
+        for split, ways in _splits(count, who, need, spare):
+            rest = list(need)
+            for k, x in zip(who, split, strict=True):
+                rest[k] -= x
+            total += ways * _sets(types, j + 1, tuple(rest))
+        return total
+    last, seats = types[-1]  # the last group's share is forced (above), inlined here
+    outside = [k for k in range(len(need)) if k not in seats]
     for split, ways in _splits(count, who, need, spare):
         rest = list(need)
         for k, x in zip(who, split, strict=True):
             rest[k] -= x
-        total += ways * _sets(types, j + 1, tuple(rest))
+        left = last - sum(rest)
+        if left < 0 or any(rest[k] for k in outside):
+            continue
+        share = _FACTORIALS[last] // _FACTORIALS[left]
+        for k in seats:
+            share //= _FACTORIALS[rest[k]]
+        total += ways * share
     return total
+
+
+_FACTORIALS = [factorial(n) for n in range(53)]
+"""``n!`` for every number of cards of the deck."""
 
 
 def _splits(
