@@ -26,6 +26,7 @@ from cardrules.bouillotte import historic, modern
 from cardrules.bouillotte.modern import Announce
 from cardrules.bourre import Exchange, Play, StayIn
 from cardrules.cards import STANDARD_DECK, Card, Suit, cards
+from cardrules.events import DealStarted
 from helpers import dealt
 
 GAMES: dict[str, tuple[Any, list[Any]]] = {
@@ -335,3 +336,230 @@ def test_equal_seeds_give_equal_draws(game: str) -> None:
     again = determinize(view, random.Random(99))
     assert first == again
     assert first.history == again.history
+
+
+def _announcers(rules: Any, hands: dict[int, str], retourne: str, who: set[int]) -> Any:
+    """Modern Bouillotte, dealer 0: the seats of ``who`` announce (M-4.1), then every
+    seat checks round to the dealer, who is to act."""
+    state = modern.new_game(rules, dealer=0)
+    state = dealt(state, hands, retourne=retourne)
+    while state.to_act != 0:
+        if state.to_act in who:
+            state = state.apply(Announce())
+        state = state.apply(modern.Check())
+    return state
+
+
+def test_two_announcers_hands_are_uniform_over_the_consistent_pairs() -> None:
+    """Exactness of the brelans drawn (M-4.1, M-5.2, M-5.3): with three seats, seat 1
+    announced a brelan simple and seat 2 a brelan favori; the pair of their hands is
+    uniform over every pair of disjoint hands of the unseen cards that make those
+    classes (exact enumeration; chi-square against a loose bound)."""
+    rules = modern.Rules(players=3)
+    state = _announcers(rules, {1: "8c 8d 8h", 2: "Kc Kd 9s", 0: "Ac 9c As"}, "Ks", {1, 2})
+    view = state.view(0)
+    now = view.retournes
+    unseen = [c for c in rules.deck if c not in view.hand and c not in now]
+
+    def made(hand: tuple[Card, ...], category: str) -> bool:
+        return modern.evaluate(hand, now, rules).category == category
+
+    support = [
+        (frozenset(one), frozenset(two))
+        for one in combinations(unseen, 3)
+        if made(one, "simple")
+        for two in combinations([c for c in unseen if c not in one], 3)
+        if made(two, "favori")
+    ]
+    rng = random.Random(21)
+    draws = 30 * len(support)
+    counts: Counter[Any] = Counter()
+    for _ in range(draws):
+        drawn = determinize(view, rng)
+        counts[frozenset(drawn.hands[1]), frozenset(drawn.hands[2])] += 1
+    assert set(counts) == set(support)
+    df = len(support) - 1
+    assert _chi_square(counts, support, draws) < df + 6 * (2 * df) ** 0.5
+
+
+@pytest.mark.parametrize(
+    ("players", "hands"),
+    [
+        (5, {1: "8c 8d 8h", 2: "9c 9d 9h", 3: "Jc Jd Jh", 4: "Qc Qd Qh", 0: "Ac Kd As"}),
+        (4, {1: "8c 8d 8h", 2: "9c 9d 9h", 3: "Qc Qd Qh", 0: "Ac Kd As"}),
+    ],
+)
+def test_many_announcers_are_dealt_their_brelans_at_once(
+    players: int, hands: dict[int, str]
+) -> None:
+    """The worst modern positions (M-4.1): every seat but the dealer announced a brelan
+    and checked. A random deal fits about once in three million; every draw is
+    consistent with the view and comes at once."""
+    state = _announcers(modern.Rules(players=players), hands, "Ks", set(hands) - {0})
+    view = state.view(0)
+    rng = random.Random(players)
+    ranks = set()
+    for _ in range(50):
+        drawn = determinize(view, rng)
+        assert drawn.view(0) == view
+        for seat in range(1, players):
+            value = modern.evaluate(drawn.hands[seat], drawn.retournes, drawn.rules)
+            assert value.category == "simple"
+            ranks.add(value.rank)
+    assert len(ranks) == players - 1  # the ranks are drawn, not copied (8 9 J Q left)
+
+
+@settings(max_examples=60)
+@given(variant=st.integers(0, 9), seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
+def test_what_plays_bar_is_never_held_in_the_real_deal(variant: int, seed: int, cut: float) -> None:
+    """B-5.2 to B-5.5: the cards that another seat's plays bar (what a draw keeps out
+    of its hidden hand) are never in its real hand: the bars only drop deals that
+    are not consistent, so the draws stay uniform."""
+    from cardrules._bourre_deal import _Deal
+
+    state, seat = _position("bourre", variant, seed, cut)
+    view = state.view(seat)
+    history = view.history
+    starts = [
+        i
+        for i, a in enumerate(history)
+        if a.__class__.__name__ == "Shuffle"
+        and not (i and history[i - 1].__class__.__name__ in ("Exchange", "HiddenExchange"))
+    ]
+    if not starts:
+        return
+    chance = bourre.new_game(view.rules, stacks=view.initial_stacks, dealer=view.initial_dealer)
+    for action in state.history[: starts[-1]]:
+        chance = chance.apply(action)
+    events = view.events
+    marks = {e.deal_number: i for i, e in enumerate(events) if isinstance(e, DealStarted)}
+    first = marks.get(chance.deal_number, 0)
+    last = marks.get(chance.deal_number + 1, len(events))
+    deal = _Deal(chance, seat, history[starts[-1] + 1 :], events[first:last])
+    for other, bars in deal.forbidden.items():
+        assert not bars & set(state.hands[other])
+
+
+def test_barred_hands_are_uniform_over_the_consistent_ones() -> None:
+    """Exactness of the barred hands (B-5.2, B-5.3): seat 1 led 2♠, seat 2 ruffed with
+    2♥ (void in spades), seat 3 threw 2♦ (void in spades and in hearts, trump), the
+    dealer followed. The joint law of the diamonds in seat 3's and seat 2's hidden
+    hands, counted exactly (seat 3 takes its four cards among the clubs and diamonds,
+    seat 2 its four among what is left but spades), against the draws (chi-square)."""
+    state = bourre.new_game(bourre.Rules(players=4, exchange=False), dealer=0)
+    state = dealt(
+        state,
+        {1: "2s 3c 4c 5c 6c", 2: "2h 7c 8c 9c Tc", 3: "2d 3d 4d 5d 6d", 0: "As 3s 4s 5s 9h"},
+        trump_card="9h",
+    )
+    for _ in range(4):
+        state = state.apply(StayIn())
+    for card in ("2s", "2h", "2d", "As"):
+        state = state.apply(Play(cards(card)[0]))
+    view = state.view(1)
+    clubs, diamonds, hearts = 9, 12, 11  # unseen by seat 1
+    law: dict[tuple[int, int], int] = {}
+    for a in range(5):
+        for b in range(5):
+            law[a, b] = (
+                comb(diamonds, a)
+                * comb(clubs, 4 - a)
+                * sum(
+                    comb(diamonds - a, b) * comb(clubs - 4 + a, c) * comb(hearts, 4 - b - c)
+                    for c in range(5 - b)
+                )
+            )
+    total = sum(law.values())
+    rng = random.Random(31)
+    draws = 3000
+    counts: Counter[tuple[int, int]] = Counter()
+    for _ in range(draws):
+        hands = determinize(view, rng).hands
+        counts[tuple(sum(c.suit is Suit.DIAMONDS for c in hands[x]) for x in (3, 2))] += 1  # type: ignore[index]
+    chi = 0.0
+    cells = 0
+    for key, ways in law.items():
+        expected = draws * ways / total
+        if expected >= 5:
+            chi += (counts[key] - expected) ** 2 / expected
+            cells += 1
+    df = cells - 1
+    assert chi < df + 6 * (2 * df) ** 0.5
+
+
+def test_bourre_trump_card_odds_when_the_dealer_is_barred() -> None:
+    """Uniformity when the dealer's plays bar cards (B-4.3, B-5.3): the dealer
+    exchanged 2, ruffed seat 1's 2♣ with 3♥ (void in clubs: 12 unseen clubs barred)
+    and led J♦. Counting the deals (44 free cards, 12 barred): the dealer kept the
+    trump card in 72·42 of every 72·42 + 80·30 cases, 3024/5424 ≈ 0.558 (a draw that
+    ignored how the kept trump card changes the places open to barred cards would
+    say 72/152 ≈ 0.474)."""
+    state = bourre.new_game(bourre.Rules(players=2), dealer=0)
+    state = dealt(state, {1: "2c 4s 5s 6s 7s", 0: "3h Jd Kd Qd 9h"}, trump_card="9h", stock="2d 3d")
+    state = state.apply(StayIn()).apply(StayIn())
+    state = state.apply(Exchange(())).apply(Exchange(cards("Kd Qd")))
+    for card in ("2c", "3h", "Jd"):
+        state = state.apply(Play(cards(card)[0]))
+    view = state.view(1)
+    rng = random.Random(14)
+    draws = 3000
+    trump = cards("9h")[0]
+    kept = sum(trump in determinize(view, rng).hands[0] for _ in range(draws))
+    p = 3024 / 5424
+    assert abs(kept - draws * p) < 4 * (draws * p * (1 - p)) ** 0.5
+
+
+def _stood_pat(seed: int, tricks: int) -> Any:
+    """Seven seats of seven cards, everybody in and standing pat, ``tricks`` tricks
+    played at random: many seats barred from many cards (B-5.2 to B-5.5)."""
+    rng = random.Random(seed)
+    state = bourre.new_game(bourre.Rules(players=7, hand_size=7), dealer=0)
+    state = state.apply(sample_chance(state, rng))
+    for _ in range(7):
+        state = state.apply(StayIn())
+    for _ in range(7):
+        state = state.apply(Exchange(()))
+    for _ in range(7 * tricks):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("seed", "tricks"), [(0, 3), (0, 4), (2, 3), (1, 5)])
+def test_seven_seats_standing_pat_draw_at_once(seed: int, tricks: int) -> None:
+    """The worst Bourré positions: a random deal fits there about once in tens of
+    thousands; every draw is consistent with the view."""
+    state = _stood_pat(seed, tricks)
+    view = state.view(state.to_act)
+    rng = random.Random(seed)
+    for _ in range(10):
+        assert determinize(view, rng).view(view.seat) == view
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("seat", [9, 4, -1, True, "1", None])
+def test_a_forged_seat_is_refused_with_a_clear_error(game: str, seat: Any) -> None:
+    """A view rebuilt (through its pickle protocol) under a seat the game does not
+    have raises CardRulesError naming the seat, not a raw IndexError or TypeError."""
+    state, _ = _position(game, 0, 3, 0.3)
+    view = state.view(1)
+    rebuild, (cls, _seat, public, legal) = view.__reduce__()
+    forged = rebuild(cls, seat, public, legal)
+    with pytest.raises(CardRulesError, match="is not one of the game's"):
+        determinize(forged, random.Random(0))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_forged_views_are_refused_in_bounded_time(game: str) -> None:
+    """A view whose record belongs to another seat (the cards it names are not the
+    seat's) is refused with the documented error, soon: no loop until a time-out."""
+    import time
+
+    for seed in range(3):
+        state, _ = _position(game, seed, seed, 0.5)
+        view = state.view(1)
+        rebuild, (cls, _seat, public, legal) = view.__reduce__()
+        for seat in (0, 2):
+            begin = time.perf_counter()
+            with pytest.raises(CardRulesError, match="no deal is consistent"):
+                determinize(rebuild(cls, seat, public, legal), random.Random(seed))
+            assert time.perf_counter() - begin < 20
