@@ -5,6 +5,7 @@ stdin, and ``simulate`` giving the same JSON for any number of workers."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from cardrules import __version__, loads
 from cardrules.cli import main
+from cardrules.transcript import transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -148,7 +150,7 @@ def test_records_replay_and_refuse_what_is_not_theirs(
     bad(["replay", str(record), "--seat", "7"], capsys, "0 to 3")
     other = tmp_path / "notes.txt"
     other.write_text("hello", encoding="utf-8")
-    bad(["replay", str(other)], capsys, "notes.txt", "not valid JSON")
+    bad(["replay", str(other)], capsys, "notes.txt", "expected a JSON object")
     binary = tmp_path / "image.bin"
     binary.write_bytes(b"\xff\xfe\x00")
     bad(["replay", str(binary)], capsys, "not UTF-8")
@@ -328,3 +330,59 @@ def test_the_transcript_tells_every_event_once(case: tuple[str, dict[str, object
                 line for line in transcript(final, seat=seat) if line.startswith(("  * ", "Deal "))
             ]
             assert told == expected
+
+
+def test_replay_of_a_deep_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 7: a file holding ``"[" * 100000`` printed a traceback."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000, encoding="utf-8")
+    bad(["replay", str(deep)], capsys, "deep.json", "expected a JSON object")
+    deep.write_text('{"a": ' * 100_000, encoding="utf-8")
+    bad(["replay", str(deep)], capsys, "deep.json", "too deeply nested")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_replay_reads_regular_files_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 8: ``replay /dev/zero`` read until MemoryError, a FIFO blocked
+    forever; both are refused before anything is read."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    started = time.perf_counter()
+    bad(["replay", str(fifo)], capsys, "fifo: it is a FIFO", "regular file")
+    if os.path.exists("/dev/zero"):
+        bad(["replay", "/dev/zero"], capsys, "/dev/zero: it is a character device")
+    bad(["replay", str(tmp_path)], capsys, "it is a directory")
+    assert time.perf_counter() - started < 5
+
+
+def test_replay_refuses_a_record_over_the_bound_before_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 8: a 200 MiB JSON file peaked at 1 GB of memory."""
+    big = tmp_path / "big.json"
+    with big.open("wb") as file:
+        file.truncate(200 * 1024 * 1024)  # sparse: no disk used
+    started = time.perf_counter()
+    bad(["replay", str(big)], capsys, "209715200 bytes are more than the 67108864")
+    big.write_bytes(b'{"format": ' + b" " * (65 * 1024 * 1024) + b"}")
+    bad(["replay", str(big)], capsys, "more than the 67108864")
+    assert time.perf_counter() - started < 5
+
+
+def test_replay_picks_one_session_of_a_json_lines_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 8: a JSON Lines file is read a line at a time."""
+    lines = tmp_path / "sessions.jsonl"
+    assert main(["simulate", "bourre", "--sessions", "3", "--record", str(lines)]) == 0
+    capsys.readouterr()
+    texts = lines.read_text(encoding="utf-8").splitlines()
+    for session, text in enumerate(texts):
+        assert main(["replay", str(lines), "--session", str(session)]) == 0
+        told = capsys.readouterr().out
+        assert told.splitlines()[-1] == list(transcript(loads(text)))[-1]
+    bad(["replay", str(lines), "--session", "3"], capsys, "holds sessions 0 to 2")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import stat
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import IO, Any
 
 import attrs
@@ -29,7 +30,7 @@ from cardrules.cli.common import (
 )
 from cardrules.errors import CardRulesError, IllegalActionError
 from cardrules.notation import action_text, parse_action
-from cardrules.records import dumps, loads
+from cardrules.records import MAX_TEXT, dumps, loads
 from cardrules.rulebook import RULES, rules_of
 from cardrules.transcript import TITLES, Narrator, transcript
 
@@ -277,34 +278,105 @@ def _tell_simulation(
 # -- replay ----------------------------------------------------------------------------
 
 
-def _read_records(path: str) -> list[str]:
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _open_record_file(path: str) -> IO[bytes]:
+    """``path`` opened for reading, if it is a regular file: a FIFO, a device or a
+    directory is refused before anything is read (O_NONBLOCK: opening a FIFO never
+    waits for a writer)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise UsageError(
             f"cannot read {path}: {error.strerror or error} (give a record file written "
             "by cardrules)"
         ) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
+        raise UsageError(
+            f"cannot read {path}: it is {kind}; give a regular file holding a record "
+            "written by cardrules"
+        )
+    return os.fdopen(descriptor, "rb")
+
+
+def _text_of(path: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"cannot read {path}: not UTF-8 text, so not a record") from None
-    try:
-        json.loads(text)
-        return [text]
-    except ValueError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
-            return lines  # JSON Lines: one record per session
-        return [text]
+
+
+def _read_record(path: str, session: int) -> str:
+    """The text of session ``session`` of the record file ``path``: a record (as
+    ``dumps`` writes it, on one line or indented), or a JSON Lines file of records,
+    one a line, as ``simulate --record`` writes them. A record over
+    :data:`~cardrules.records.MAX_TEXT` bytes is refused before it is read; a JSON
+    Lines file is read a line at a time, whatever its size."""
+    with _open_record_file(path) as file:
+        size = os.fstat(file.fileno()).st_size
+        if size > MAX_TEXT and not file.read(4096).lstrip().startswith(b"{"):
+            raise UsageError(
+                f"cannot read {path}: its {size} bytes are more than the {MAX_TEXT} a "
+                "record may hold, and it is no JSON Lines file of records"
+            )
+        file.seek(0)
+        first = b""
+        while not first.strip():
+            first = file.readline(MAX_TEXT + 1)
+            if not first:
+                break
+        line = first.strip()
+        if line.startswith(b"{") and line.endswith(b"}") and len(first) <= MAX_TEXT:
+            return _session_of(path, file, first, session)
+        if size > MAX_TEXT:
+            raise UsageError(
+                f"cannot read {path}: its {size} bytes are more than the {MAX_TEXT} a "
+                "record may hold (a JSON Lines file of records, one a line, may be larger)"
+            )
+        file.seek(0)
+        data = file.read(MAX_TEXT + 1)
+    if session != 0:
+        raise UsageError(f"--session {session}: {path} holds one session, session 0")
+    return _text_of(path, data)
+
+
+def _session_of(path: str, file: IO[bytes], first: bytes, session: int) -> str:
+    """Session ``session`` of a JSON Lines file whose first record is ``first``."""
+    found = first if session == 0 else None
+    count = 1
+    while found is None:
+        line = file.readline(MAX_TEXT + 1)
+        if not line:
+            break
+        if len(line) > MAX_TEXT:
+            raise UsageError(
+                f"cannot read {path}: line {count + 1} is longer than the {MAX_TEXT} bytes "
+                "a record may hold"
+            )
+        if not line.strip():
+            continue
+        if count == session:
+            found = line
+        count += 1
+    if found is None:
+        raise UsageError(f"--session {session}: {path} holds sessions 0 to {count - 1}")
+    return _text_of(path, found)
 
 
 def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
-    texts = _read_records(args.file)
-    if not 0 <= args.session < len(texts):
-        raise UsageError(
-            f"--session {args.session}: {args.file} holds sessions 0 to {len(texts) - 1}"
-        )
+    text = _read_record(args.file, args.session)
     try:
-        state = loads(texts[args.session])
+        state = loads(text)
     except CardRulesError as error:
         raise UsageError(f"{args.file}: {_one_line(error)}") from None
     if args.game is not None:
