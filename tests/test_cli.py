@@ -386,3 +386,16 @@ def test_replay_picks_one_session_of_a_json_lines_file(
         told = capsys.readouterr().out
         assert told.splitlines()[-1] == list(transcript(loads(text)))[-1]
     bad(["replay", str(lines), "--session", "3"], capsys, "holds sessions 0 to 2")
+
+
+def test_the_prompt_reads_ascii_numbers_only() -> None:
+    """Issue 34, item 17: ``²``, ``①`` or a line of 5,000 digits at the prompt crashed
+    ``cardrules play`` (``isdigit()`` then ``int()``)."""
+    moves = "\n".join(["²", "①", "٣", "7" * 5000, "0" * 20 + "1"])
+    done = run("play", "modern", "--seat", "1", "--seed", "2", stdin=moves + "\n" + "1\n" * 40)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "not understood: cannot read '²'" in done.stdout
+    assert "not understood: cannot read '①'" in done.stdout
+    assert "no action 77777777777…: choose 1 to" in done.stdout
+    assert "Results:" in done.stdout

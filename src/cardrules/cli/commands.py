@@ -28,7 +28,7 @@ from cardrules.cli.common import (
     _seat,
     _writing,
 )
-from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.notation import action_text, parse_action
 from cardrules.records import MAX_TEXT, dumps, loads
 from cardrules.rulebook import RULES, rules_of
@@ -96,11 +96,14 @@ def _ask(state: Any, seat: int, game: Any, out: _Output, read: Callable[[], str]
             continue
         if text.lower() in ("quit", "q", "exit"):
             return None
-        if text.isdigit():
-            index = int(text)
+        if text.isascii() and text.isdigit():  # not "²" or "①", which int() refuses
+            index = int(text) if len(text) <= 6 else 0  # 5,000 digits: no such action
             if 1 <= index <= len(numbered):
                 return numbered[index - 1]
-            out(f"  no action {index}: choose 1 to {len(numbered)}, or type an action")
+            out(
+                f"  no action {shorten(text, most=12)}: choose 1 to {len(numbered)}, "
+                "or type an action"
+            )
             continue
         try:
             action = parse_action(game, text)
