@@ -9,6 +9,7 @@ import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 
+import attrs
 import pytest
 
 import cardrules.bourre as bourre
@@ -256,3 +257,21 @@ def test_foreign_arguments_are_refused_clearly(kwargs: dict[str, object], messag
     arguments.update(kwargs)
     with pytest.raises(ValueError, match=message):
         simulate(sessions=4, **arguments)  # type: ignore[arg-type]
+
+
+def test_records_can_be_streamed_as_they_come() -> None:
+    """Issue 34, items 9 and 12: ``simulate --record`` writes each record as it comes
+    instead of holding every session's record."""
+    streamed: list[str] = []
+    kept = simulate("bourre", POLICIES, sessions=6, seed=2, records=True, chunk_size=2)
+    result = simulate(
+        "bourre",
+        POLICIES,
+        sessions=6,
+        seed=2,
+        records=True,
+        chunk_size=2,
+        on_record=streamed.append,
+    )
+    assert streamed == list(kept.records) and result.records == ()
+    assert result == kept.__class__(**{**attrs.asdict(kept, recurse=False), "records": ()})

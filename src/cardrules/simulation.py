@@ -394,6 +394,7 @@ def simulate(
     chunk_size: int = 16,
     records: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    on_record: Callable[[str], None] | None = None,
 ) -> Simulation:
     """Play ``sessions`` seeded sessions of ``game`` between ``policies``.
 
@@ -414,6 +415,9 @@ def simulate(
     :param chunk_size: sessions (or groups) per task handed to the executor.
     :param records: keep every session's game record in :attr:`Simulation.records`.
     :param progress: called with ``(sessions done, sessions)`` as chunks finish.
+    :param on_record: with ``records``, called with each session's record in session
+        order as it comes, instead of keeping them in :attr:`Simulation.records` (so
+        that they can be written out as they come).
     :returns: the :class:`Simulation`.
     :raises ValueError: for a bad argument (the message names it and what is allowed).
 
@@ -456,6 +460,8 @@ def simulate(
         )
     if type(chunk_size) is not int or chunk_size < 1:
         raise CardRulesError(f"chunk_size must be an int >= 1, not {shorten(chunk_size, repr)}")
+    if on_record is not None and not callable(on_record):
+        raise CardRulesError(f"on_record must be callable, not {shorten(on_record, repr)}")
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise CardRulesError(
             "executor must be a concurrent.futures.Executor (anything with a map method), "
@@ -484,7 +490,11 @@ def simulate(
             )
         for unit in chunk_result:
             sums.add(unit)
-            kept.extend(unit.records)
+            if on_record is None:
+                kept.extend(unit.records)
+            else:
+                for record in unit.records:
+                    on_record(record)
         done += len(chunk_result) * per_unit
         if progress is not None:
             progress(done, sessions)
