@@ -399,3 +399,81 @@ def test_the_prompt_reads_ascii_numbers_only() -> None:
     assert "not understood: cannot read '①'" in done.stdout
     assert "no action 77777777777…: choose 1 to" in done.stdout
     assert "Results:" in done.stdout
+
+
+def test_workers_are_capped_by_the_batches_and_the_cpus(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 34, item 9: ``--workers 3000000000`` gave an OverflowError traceback and
+    ``--workers 1000000000`` forked a process per worker up front."""
+    for workers in ("3000000000", "1000000000", str(10**40)):
+        assert main(["simulate", "bourre", "--sessions", "8", "--workers", workers]) == 0
+        captured = capsys.readouterr()
+        note = captured.err.splitlines()
+        assert len(note) == 1 and f"--workers {workers[:20]}" in note[0], captured.err
+        assert "starting 1 worker (only 1 batch of up to 16 sessions to run)" in note[0]
+        assert "Bourré: 8 sessions" in captured.out
+    bad(["simulate", "bourre", "--sessions", "8", "--workers", "0"], capsys, "1 or more")
+    bad(["simulate", "bourre", "--sessions", str(10**10)], capsys, "from 1 to 1000000000")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and symlinks")
+def test_record_writes_regular_files_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 10: ``--record`` replaced a FIFO, a device or a symlink by a
+    regular file (``os.replace``), and made an existing 0644 file 0600."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    kept = tmp_path / "kept.json"
+    kept.write_text("mine", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(kept)
+    for target, kind in ((fifo, "a FIFO"), (link, "a symbolic link")):
+        for command in (["watch", "bourre"], ["simulate", "bourre", "--sessions", "2"]):
+            bad([*command, "--record", str(target)], capsys, f"it is {kind}", "regular file")
+    if os.path.exists("/dev/null"):
+        bad(["watch", "bourre", "--record", "/dev/null"], capsys, "a character device")
+    assert fifo.is_fifo() and link.is_symlink() and kept.read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "kept.json", "link.json"]
+
+
+def test_record_follows_the_umask_and_keeps_a_files_mode(tmp_path: Path) -> None:
+    """Issue 34, item 10: a new record follows the umask; an existing file keeps its
+    mode."""
+    new = tmp_path / "new.json"
+    old = os.umask(0o027)
+    try:
+        assert main(["watch", "bourre", "--record", str(new)]) == 0
+    finally:
+        os.umask(old)
+    assert new.stat().st_mode & 0o777 == 0o640
+    new.chmod(0o604)
+    assert main(["simulate", "bourre", "--sessions", "2", "--record", str(new)]) == 0
+    assert new.stat().st_mode & 0o777 == 0o604
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_during_simulate_record_removes_the_part_file(tmp_path: Path) -> None:
+    """Issue 34, item 11: SIGTERM during ``simulate --record`` left the ``.part`` file
+    behind (SIGINT cleaned up)."""
+    import signal
+
+    target = tmp_path / "sessions.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "simulate", "modern", "--sessions", "100000"]
+        + ["--record", str(target), "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    deadline = time.monotonic() + 60
+    while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert err.strip() == "cardrules: terminated"
+    assert list(tmp_path.iterdir()) == []

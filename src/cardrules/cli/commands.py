@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import stat
 import sys
 from collections.abc import Callable
@@ -218,12 +219,14 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
         )
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _progress_bar(sys.stderr) if show_progress else None
+    workers = _workers(args.workers, args.sessions // players if args.rotate else args.sessions)
     with _writing(args.record) as write:
         executor: Any = None
-        if args.workers > 1:
+        if workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            executor = ProcessPoolExecutor(args.workers)
+            executor = ProcessPoolExecutor(workers, initializer=_default_signals)
+        finished = False
         try:
             result = simulate(
                 game,
@@ -235,18 +238,49 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
                 rotate=args.rotate,
                 records=write is not None,
                 progress=progress,
+                on_record=None if write is None else lambda record: write(record + "\n"),
             )
+            finished = True
         finally:
             if executor is not None:
-                executor.shutdown()
-        if write is not None:
-            for record in result.records:
-                write(record + "\n")
+                executor.shutdown(wait=finished, cancel_futures=True)
     if args.json:
         out(result.to_json())
         return 0
     _tell_simulation(args, game, players, result, out)
     return 0
+
+
+_CHUNK = 16
+"""Sessions (or groups of rotated sessions) per batch: simulate's default chunk_size."""
+
+
+def _workers(asked: int, units: int) -> int:
+    """The processes to start: never more than the batches to run or the CPUs to run
+    them (said on stderr when fewer than asked)."""
+    batches = -(-units // _CHUNK)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    workers = max(1, min(asked, batches, cpus))
+    if workers < asked:
+        why = (
+            f"{batches} batch{'es' * (batches != 1)} of up to {_CHUNK} sessions to run"
+            if batches < cpus
+            else f"{cpus} CPU{'s' * (cpus != 1)} to run them"
+        )
+        sys.stderr.write(
+            f"cardrules: note: --workers {shorten(asked, most=30)}: starting {workers} "
+            f"worker{'s' * (workers != 1)} (only {why})\n"
+        )
+    return workers
+
+
+def _default_signals() -> None:
+    """In a worker process: SIGTERM ends it as usual (the command's handler is the
+    parent's)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _tell_simulation(
