@@ -5,6 +5,7 @@ stdin, and ``simulate`` giving the same JSON for any number of workers."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from cardrules import __version__, loads
 from cardrules.cli import main
+from cardrules.transcript import transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -148,7 +150,7 @@ def test_records_replay_and_refuse_what_is_not_theirs(
     bad(["replay", str(record), "--seat", "7"], capsys, "0 to 3")
     other = tmp_path / "notes.txt"
     other.write_text("hello", encoding="utf-8")
-    bad(["replay", str(other)], capsys, "notes.txt", "not valid JSON")
+    bad(["replay", str(other)], capsys, "notes.txt", "expected a JSON object")
     binary = tmp_path / "image.bin"
     binary.write_bytes(b"\xff\xfe\x00")
     bad(["replay", str(binary)], capsys, "not UTF-8")
@@ -328,3 +330,150 @@ def test_the_transcript_tells_every_event_once(case: tuple[str, dict[str, object
                 line for line in transcript(final, seat=seat) if line.startswith(("  * ", "Deal "))
             ]
             assert told == expected
+
+
+def test_replay_of_a_deep_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 7: a file holding ``"[" * 100000`` printed a traceback."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000, encoding="utf-8")
+    bad(["replay", str(deep)], capsys, "deep.json", "expected a JSON object")
+    deep.write_text('{"a": ' * 100_000, encoding="utf-8")
+    bad(["replay", str(deep)], capsys, "deep.json", "too deeply nested")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_replay_reads_regular_files_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 8: ``replay /dev/zero`` read until MemoryError, a FIFO blocked
+    forever; both are refused before anything is read."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    started = time.perf_counter()
+    bad(["replay", str(fifo)], capsys, "fifo: it is a FIFO", "regular file")
+    if os.path.exists("/dev/zero"):
+        bad(["replay", "/dev/zero"], capsys, "/dev/zero: it is a character device")
+    bad(["replay", str(tmp_path)], capsys, "it is a directory")
+    assert time.perf_counter() - started < 5
+
+
+def test_replay_refuses_a_record_over_the_bound_before_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 8: a 200 MiB JSON file peaked at 1 GB of memory."""
+    big = tmp_path / "big.json"
+    with big.open("wb") as file:
+        file.truncate(200 * 1024 * 1024)  # sparse: no disk used
+    started = time.perf_counter()
+    bad(["replay", str(big)], capsys, "209715200 bytes are more than the 67108864")
+    big.write_bytes(b'{"format": ' + b" " * (65 * 1024 * 1024) + b"}")
+    bad(["replay", str(big)], capsys, "more than the 67108864")
+    assert time.perf_counter() - started < 5
+
+
+def test_replay_picks_one_session_of_a_json_lines_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 8: a JSON Lines file is read a line at a time."""
+    lines = tmp_path / "sessions.jsonl"
+    assert main(["simulate", "bourre", "--sessions", "3", "--record", str(lines)]) == 0
+    capsys.readouterr()
+    texts = lines.read_text(encoding="utf-8").splitlines()
+    for session, text in enumerate(texts):
+        assert main(["replay", str(lines), "--session", str(session)]) == 0
+        told = capsys.readouterr().out
+        assert told.splitlines()[-1] == list(transcript(loads(text)))[-1]
+    bad(["replay", str(lines), "--session", "3"], capsys, "holds sessions 0 to 2")
+
+
+def test_the_prompt_reads_ascii_numbers_only() -> None:
+    """Issue 34, item 17: ``²``, ``①`` or a line of 5,000 digits at the prompt crashed
+    ``cardrules play`` (``isdigit()`` then ``int()``)."""
+    moves = "\n".join(["²", "①", "٣", "7" * 5000, "0" * 20 + "1"])
+    done = run("play", "modern", "--seat", "1", "--seed", "2", stdin=moves + "\n" + "1\n" * 40)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "not understood: cannot read '²'" in done.stdout
+    assert "not understood: cannot read '①'" in done.stdout
+    assert "no action 77777777777…: choose 1 to" in done.stdout
+    assert "Results:" in done.stdout
+
+
+def test_workers_are_capped_by_the_batches_and_the_cpus(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 34, item 9: ``--workers 3000000000`` gave an OverflowError traceback and
+    ``--workers 1000000000`` forked a process per worker up front."""
+    for workers in ("3000000000", "1000000000", str(10**40)):
+        assert main(["simulate", "bourre", "--sessions", "8", "--workers", workers]) == 0
+        captured = capsys.readouterr()
+        note = captured.err.splitlines()
+        assert len(note) == 1 and f"--workers {workers[:20]}" in note[0], captured.err
+        assert "starting 1 worker (only 1 batch of up to 16 sessions to run)" in note[0]
+        assert "Bourré: 8 sessions" in captured.out
+    bad(["simulate", "bourre", "--sessions", "8", "--workers", "0"], capsys, "1 or more")
+    bad(["simulate", "bourre", "--sessions", str(10**10)], capsys, "from 1 to 1000000000")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and symlinks")
+def test_record_writes_regular_files_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 10: ``--record`` replaced a FIFO, a device or a symlink by a
+    regular file (``os.replace``), and made an existing 0644 file 0600."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    kept = tmp_path / "kept.json"
+    kept.write_text("mine", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(kept)
+    for target, kind in ((fifo, "a FIFO"), (link, "a symbolic link")):
+        for command in (["watch", "bourre"], ["simulate", "bourre", "--sessions", "2"]):
+            bad([*command, "--record", str(target)], capsys, f"it is {kind}", "regular file")
+    if os.path.exists("/dev/null"):
+        bad(["watch", "bourre", "--record", "/dev/null"], capsys, "a character device")
+    assert fifo.is_fifo() and link.is_symlink() and kept.read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "kept.json", "link.json"]
+
+
+def test_record_follows_the_umask_and_keeps_a_files_mode(tmp_path: Path) -> None:
+    """Issue 34, item 10: a new record follows the umask; an existing file keeps its
+    mode."""
+    new = tmp_path / "new.json"
+    old = os.umask(0o027)
+    try:
+        assert main(["watch", "bourre", "--record", str(new)]) == 0
+    finally:
+        os.umask(old)
+    assert new.stat().st_mode & 0o777 == 0o640
+    new.chmod(0o604)
+    assert main(["simulate", "bourre", "--sessions", "2", "--record", str(new)]) == 0
+    assert new.stat().st_mode & 0o777 == 0o604
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_during_simulate_record_removes_the_part_file(tmp_path: Path) -> None:
+    """Issue 34, item 11: SIGTERM during ``simulate --record`` left the ``.part`` file
+    behind (SIGINT cleaned up)."""
+    import signal
+
+    target = tmp_path / "sessions.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "simulate", "modern", "--sessions", "100000"]
+        + ["--record", str(target), "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    deadline = time.monotonic() + 60
+    while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert err.strip() == "cardrules: terminated"
+    assert list(tmp_path.iterdir()) == []

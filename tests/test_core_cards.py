@@ -113,3 +113,20 @@ def test_M_1_2_piquet_decks() -> None:
 
 def test_deck_of_sorts() -> None:
     assert deck_of(cards("As 2c Kd")) == cards("2c Kd As")
+
+
+@pytest.mark.parametrize("text", ["\u212as", "\u212a\u2660", "A\u212a", "\u212a s"])
+def test_a_letter_that_folds_onto_a_rank_is_no_card(text: str) -> None:
+    """Issue 34, item 2: the Kelvin sign (U+212A) matched ``k`` case-insensitively and
+    then missed the rank table (a raw ``KeyError``); ranks are ASCII letters only."""
+    with pytest.raises(ValueError, match=r"cannot read .* as a card"):
+        Card.parse(text)
+    with pytest.raises(ValueError, match=r"cannot read .* as a card"):
+        cards(f"As {text}")
+
+
+def test_the_message_quotes_a_long_text_shortened() -> None:
+    """Issue 34, item 6: an error message quotes a shortened input, not 1M characters."""
+    with pytest.raises(ValueError, match="as a card") as error:
+        Card.parse("x" * 1_000_000)
+    assert len(str(error.value)) < 400

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -152,3 +153,24 @@ def test_registry() -> None:
 def test_dumps_needs_a_state() -> None:
     with pytest.raises(ValueError, match="dumps needs a game state"):
         dumps("state")  # type: ignore[arg-type]
+
+
+def test_a_text_that_is_no_object_is_refused_at_its_first_character() -> None:
+    """Issue 34, item 16: a 60 MiB JSON list of zeros took 15 s to refuse (the number
+    hook ran on every element) although its first character says it is no record."""
+    text = "[" + "0," * (30 * 1024 * 1024 - 1) + "0]"
+    started = time.perf_counter()
+    with pytest.raises(RecordError, match=r"expected a JSON object .* begins with '\[0,0,"):
+        loads(text)
+    assert time.perf_counter() - started < 0.5
+    for other in ("", " \n\t", "7", '"{"', "null"):
+        with pytest.raises(RecordError, match="expected a JSON object"):
+            loads(other)
+
+
+def test_a_json_error_names_its_place_once() -> None:
+    """Issue 35: "Unterminated string starting at at line 77" read "at" twice."""
+    with pytest.raises(RecordError) as error:
+        loads('{"format": "cardrules-record",\n "game": "bourre')
+    assert str(error.value).endswith("Unterminated string starting at line 2, column 10")
+    assert " at at " not in str(error.value)

@@ -152,7 +152,7 @@ def test_parse_action_refuses_saying_what_was_expected(game: Any, text: Any, mes
         ({"action": "Fly"}, "is not an action of bourre"),
         ({"action": "Play", "card": "Qh", "x": 1}, "takes the fields card"),
         ({"action": "Play", "card": "Zh"}, "action.card: cannot read 'Zh'"),
-        ({"action": "Play", "card": 1.5}, "expected a whole number, a card code"),
+        ({"action": "Play", "card": 1.5}, "action.card: expected a card code, found a number"),
         ("[1, 2", "not valid JSON"),
         ([1], "an object with an 'action' name"),
     ],

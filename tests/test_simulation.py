@@ -9,6 +9,7 @@ import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 
+import attrs
 import pytest
 
 import cardrules.bourre as bourre
@@ -166,3 +167,111 @@ def test_mean_ci95() -> None:
     assert mean == 3
     assert low < 3 < high and abs((high - 3) - 1.96 * (14 / 3 / 4) ** 0.5) < 1e-2
     assert mean_ci95([]) == (0, (0.0, 0.0))
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("sessions", [10**9, 10**30])
+def test_memory_does_not_grow_with_sessions(sessions: int) -> None:
+    """Issue 34, item 12: ``sessions=10**9`` built the whole list of sessions first
+    (MemoryError at once; ``10**30`` an OverflowError): they are streamed in batches."""
+    import tracemalloc
+
+    def stop(done: int, total: int) -> None:
+        assert total == sessions
+        if done >= 600:
+            raise _Stop
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(_Stop):
+            simulate("modern", [RandomBot()] * 4, sessions=sessions, seed=1, progress=stop)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 1024 * 1024
+
+
+class _Dropping:
+    """An executor whose map loses results."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+
+    def map(self, function: object, tasks: object) -> object:
+        return list(map(function, tasks))[: self.keep]  # type: ignore[call-overload]
+
+
+class _Shuffling:
+    def map(self, function: object, tasks: object) -> object:
+        return list(map(function, tasks))[::-1]  # type: ignore[call-overload]
+
+
+def test_an_executor_that_drops_results_is_an_error_naming_the_missing() -> None:
+    """Issue 34, item 13: an executor whose map dropped results gave a silent partial
+    Simulation (40 sessions asked, 32 deals played)."""
+    with pytest.raises(ValueError, match=r"did not return every session: session\(s\) 32, 33"):
+        simulate("bourre", POLICIES, sessions=40, seed=1, chunk_size=8, executor=_Dropping(4))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="did not return every session"):
+        simulate("bourre", POLICIES, sessions=40, seed=1, chunk_size=8, executor=_Shuffling())  # type: ignore[arg-type]
+
+
+def test_an_error_in_a_policy_names_the_session_and_the_seat() -> None:
+    """Issue 34, item 13: an error in a policy named neither the session nor the seat."""
+    calls = itertools.count()
+
+    def fragile(view: object, rng: object) -> object:
+        if next(calls) == 30:
+            raise KeyError("boom")
+        return random_policy(view, rng)  # type: ignore[arg-type]
+
+    with pytest.raises(
+        ValueError, match=r"session \d+, seat \d: the policy fragile raised KeyError"
+    ):
+        simulate("modern", [fragile] * 4, sessions=10, seed=1)
+
+    def illegal(view: object, rng: object) -> object:
+        return bourre.Play(piquet_deck(3)[0])
+
+    with pytest.raises(ValueError, match=r"session 0, seat 1: the policy illegal chose an illegal"):
+        simulate("bourre", [illegal] * 4, sessions=2, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"policies": None}, "policies must be a list or tuple"),
+        ({"policies": (p for p in POLICIES)}, "policies must be a list or tuple"),
+        ({"seed": 10**5000}, "seed must be an int of at most"),
+        ({"game": object()}, "simulate needs a GAME_ID or a game module"),
+        ({"game": type("G", (), {"GAME_ID": "x"})}, "with GAME_ID, Rules and new_game"),
+        ({"executor": object()}, "executor must be a concurrent.futures.Executor"),
+    ],
+)
+def test_foreign_arguments_are_refused_clearly(kwargs: dict[str, object], message: str) -> None:
+    """Issue 34, item 13: ``policies=None`` or a generator, ``seed=10**5000``, a game
+    object without ``Rules``, ``executor=object()`` gave raw errors."""
+    arguments: dict[str, object] = {"game": "bourre", "policies": POLICIES, "seed": 1}
+    arguments.update(kwargs)
+    with pytest.raises(ValueError, match=message):
+        simulate(sessions=4, **arguments)  # type: ignore[arg-type]
+
+
+def test_records_can_be_streamed_as_they_come() -> None:
+    """Issue 34, items 9 and 12: ``simulate --record`` writes each record as it comes
+    instead of holding every session's record."""
+    streamed: list[str] = []
+    kept = simulate("bourre", POLICIES, sessions=6, seed=2, records=True, chunk_size=2)
+    result = simulate(
+        "bourre",
+        POLICIES,
+        sessions=6,
+        seed=2,
+        records=True,
+        chunk_size=2,
+        on_record=streamed.append,
+    )
+    assert streamed == list(kept.records) and result.records == ()
+    assert result == kept.__class__(**{**attrs.asdict(kept, recurse=False), "records": ()})

@@ -22,6 +22,8 @@ from typing import Any
 
 import attrs
 
+from cardrules.errors import shorten
+
 __all__ = ["STANDARD_DECK", "Card", "Rank", "Suit", "cards", "deck_of", "piquet_deck"]
 
 
@@ -117,7 +119,10 @@ _SUIT_BY_TEXT = {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
-_CARD_TEXT = re.compile(r"^(10|[2-9tjqka])(.)$", re.IGNORECASE)
+_CARD_TEXT = re.compile(r"^(10|[2-9tjqka])(.)$", re.IGNORECASE | re.ASCII)
+"""A card's text: ASCII rank letters in either case (``re.ASCII``, so that no other
+letter folds onto one, such as the Kelvin sign ``\u212a`` onto ``k``), then any one
+character, looked up in :data:`_SUIT_BY_TEXT`."""
 
 
 class _Interned(type):
@@ -199,12 +204,14 @@ class Card(metaclass=_Interned):
             )
         match = _CARD_TEXT.match(text.strip().replace("\ufe0f", ""))
         suit = _SUIT_BY_TEXT.get(match.group(2).lower()) if match else None
-        if match is None or suit is None:
+        rank = _RANK_BY_TEXT.get(match.group(1).upper()) if match else None
+        if rank is None or suit is None:
             raise ValueError(
-                f"cannot read {text!r} as a card: write a rank (2-9, 10 or T, J, Q, K, A) "
-                "followed by a suit (c d h s or ♣ ♦ ♥ ♠), as in 'As' or 'T♥'"
+                f"cannot read {shorten(text, repr)} as a card: write a rank "
+                "(2-9, 10 or T, J, Q, K, A) followed by a suit (c d h s or ♣ ♦ ♥ ♠), "
+                "as in 'As' or 'T♥'"
             )
-        return _CARDS[(_RANK_BY_TEXT[match.group(1).upper()] - 2) * 4 + _SUIT_INDEX[suit]]
+        return _CARDS[(rank - 2) * 4 + _SUIT_INDEX[suit]]
 
     def __str__(self) -> str:
         return _RANK_LETTERS[self.rank] + _SUIT_SYMBOLS[self.suit]

@@ -35,6 +35,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "decode_action",
+    "field_kind",
     "game_module",
     "json_kind",
     "to_json_value",
@@ -154,10 +155,48 @@ def action_from_json(data: object, game: ModuleType | str) -> Action:
         if len(data) > _MAX_JSON:
             raise ValueError("an action's JSON text is at most 64,000 characters")
         try:
-            data = json.loads(data)
+            data = json.loads(data, object_pairs_hook=_unique_keys)
+        except RecursionError:
+            raise ValueError(
+                "an action's JSON text is nested too deeply: an action is one object "
+                "whose values are numbers, card codes or one list of card codes"
+            ) from None
         except ValueError as error:
             raise ValueError(f"an action's JSON text is not valid JSON: {error}") from None
     return decode_action(data, _action_classes(module), "action", game=module.GAME_ID)
+
+
+def field_kind(field: attrs.Attribute[Any]) -> str:
+    """What an action's field holds: ``"int"``, ``"card"`` or ``"cards"`` (a tuple of
+    cards), read from its annotation.
+
+    >>> from cardrules.bourre import Exchange
+    >>> field_kind(attrs.fields(Exchange).discards)
+    'cards'
+    """
+    text = str(field.type)
+    if "tuple" in text and "Card" in text:
+        return "cards"
+    if "Card" in text:
+        return "card"
+    return "int"
+
+
+_KIND_NAMES = {"int": "a whole number", "card": "a card code", "cards": "a list of card codes"}
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(
+                    f"the key {shorten(key, repr, 40)} appears twice in one object "
+                    "(an action has each field once)"
+                )
+            seen.add(key)
+    return found
 
 
 def decode_action(
@@ -170,6 +209,9 @@ def decode_action(
     """The action of the JSON form ``item`` (``{"action": "Raise", "to": 4}``), one of
     ``classes`` (name → class); anything else raises ``error`` with a message that
     begins with ``where``. Records and :func:`action_from_json` read actions with it.
+    Each field holds what its action's field is: a whole number, a card code, or a
+    list of at most 52 card codes (never a card where a list is meant, nor lists in
+    lists).
 
     >>> from cardrules.actions import Raise
     >>> decode_action({"action": "Raise", "to": 4}, {"Raise": Raise}, "here")
@@ -187,33 +229,39 @@ def decode_action(
             f"{where}: {shorten(item['action'], repr, 40)} is not an action of {game}; the "
             f"actions are {', '.join(sorted(classes))}"
         )
-    names = [field.name for field in attrs.fields(cls)]
+    fields = attrs.fields(cls)
+    names = [field.name for field in fields]
     given = set(item) - {"action"}
     if given != set(names):
+        unexpected = sorted(shorten(name, most=40) for name in given)
         raise error(
             f"{where}: {cls.__name__} takes the fields "
-            f"{', '.join(names) or 'none'}, not {', '.join(sorted(given)) or 'none'}"
+            f"{', '.join(names) or 'none'}, not {', '.join(unexpected) or 'none'}"
         )
-    values = {name: _decode_value(item[name], f"{where}.{name}", error) for name in names}
+    values = {
+        field.name: _decode_value(
+            item[field.name], field_kind(field), f"{where}.{field.name}", error
+        )
+        for field in fields
+    }
     return cls(**values)
 
 
-def _decode_value(value: object, where: str, error: type[ValueError]) -> Any:
-    if type(value) is int:
+def _decode_value(value: object, kind: str, where: str, error: type[ValueError]) -> Any:
+    if kind == "int" and type(value) is int:
         return value
-    if isinstance(value, str):
+    if kind == "card" and isinstance(value, str):
         try:
             return Card.parse(value)
         except ValueError as problem:
             raise error(f"{where}: {problem}") from None
-    if isinstance(value, list):
+    if kind == "cards" and isinstance(value, list):
         if len(value) > _MOST_CARDS:
             raise error(f"{where}: {len(value)} cards is more than the {_MOST_CARDS} a deck holds")
-        return tuple(_decode_value(item, f"{where}[{i}]", error) for i, item in enumerate(value))
-    raise error(
-        f"{where}: expected a whole number, a card code or a list of cards, "
-        f"found {json_kind(value)}"
-    )
+        return tuple(
+            _decode_value(item, "card", f"{where}[{i}]", error) for i, item in enumerate(value)
+        )
+    raise error(f"{where}: expected {_KIND_NAMES[kind]}, found {json_kind(value)}")
 
 
 def json_kind(value: object) -> str:

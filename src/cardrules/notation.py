@@ -23,7 +23,10 @@ True
 from __future__ import annotations
 
 import ast
+import io
 import re
+import string
+import tokenize
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 
@@ -31,10 +34,12 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import Card, cards
+from cardrules.errors import shorten
 from cardrules.jsonforms import (
     action_from_json,
     action_to_json,
     decode_action,
+    field_kind,
     game_module,
     json_kind,
     to_json_value,
@@ -67,17 +72,16 @@ def _kind(cls: type[Action]) -> tuple[str | None, str]:
         return None, "none"
     if len(fields) > 1:
         raise ValueError(f"{cls.__name__} has more than one field: no text form")
-    field = fields[0]
-    text = str(field.type)
-    if "tuple" in text and "Card" in text:
-        return field.name, "cards"
-    if "Card" in text:
-        return field.name, "card"
-    return field.name, "int"
+    return fields[0].name, field_kind(fields[0])
+
+
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+"""Letter case is ASCII's only: no other letter lowers onto an action's (the Kelvin
+sign onto ``k``), and the text keeps its length."""
 
 
 def _normal(text: str) -> str:
-    return " ".join(text.strip().lower().split())
+    return " ".join(text.strip().translate(_ASCII_LOWER).split())
 
 
 def action_text(action: Action) -> str:
@@ -166,23 +170,21 @@ def parser_for(classes: Sequence[type[Action]], game_name: str) -> Callable[[str
                 f"{game_name}: an action is at most {_MAX_TEXT} characters"
             )
         stripped = text.strip()
-        if re.match(r"^[A-Za-z_]\w*\s*\(", stripped):
+        if re.match(r"^\w+\s*\(", stripped):
             return _parse_repr(stripped, by_name, game_name, expected)
         spaced = " ".join(stripped.split())
-        normal = spaced.lower()
-        if len(normal) != len(spaced):  # a letter whose lower case is longer: no such action
-            normal, spaced = "", ""
+        normal = spaced.translate(_ASCII_LOWER)
         for form in forms:
             try:
                 found = _read_form(form, normal, spaced)
             except ValueError as error:
                 raise ValueError(
-                    f"cannot read {text!r} as an action of {game_name}: {error}"
+                    f"cannot read {shorten(text, repr)} as an action of {game_name}: {error}"
                 ) from None
             if found is not None:
                 return found
         raise ValueError(
-            f"cannot read {text!r} as an action of {game_name}: expected one of "
+            f"cannot read {shorten(text, repr)} as an action of {game_name}: expected one of "
             f"{expected} (or an action's repr, such as {_repr_example(forms)})"
         )
 
@@ -215,7 +217,7 @@ def _read_form(form: _Form, normal: str, spaced: str) -> Action | None:
     if not middle:
         return None
     if form.kind == "int":
-        if not re.fullmatch(r"-?\d{1,30}", middle):
+        if not re.fullmatch(r"-?[0-9]+", middle):  # ASCII digits only, as str prints them
             return None
         value: object = int(middle)
     elif form.kind == "card":
@@ -239,23 +241,45 @@ def _parse_repr(
 ) -> Action:
     def fail(why: str) -> ValueError:
         return ValueError(
-            f"cannot read {text!r} as an action of {game_name}: {why}; expected one of "
-            f"{expected}, or a repr such as 'Raise(to=4)' or "
+            f"cannot read {shorten(text, repr)} as an action of {game_name}: {why}; expected "
+            f"one of {expected}, or a repr such as 'Raise(to=4)' or "
             "\"Play(card=Card.parse('Q♥'))\""
         )
 
+    _check_names(text, fail)
     try:
         node = ast.parse(text, mode="eval").body
+        return _build(node, by_name, fail)
     except SyntaxError:
         raise fail("not a valid repr") from None
+    except (RecursionError, MemoryError):
+        raise fail("nested too deeply for an action's repr") from None
+
+
+def _check_names(text: str, fail: Callable[[str], ValueError]) -> None:
+    """Refuse names that are not ASCII: Python reads ``Raiſe`` as ``Raise`` (NFKC),
+    but no repr prints it."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.NAME and not token.string.isascii():
+                raise fail(f"{shorten(token.string, repr, 40)} is not a name of an action")
+    except (tokenize.TokenError, SyntaxError):
+        raise fail("not a valid repr") from None
+
+
+def _build(
+    node: ast.expr, by_name: Mapping[str, type[Action]], fail: Callable[[str], ValueError]
+) -> Action:
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
         raise fail("not a call of an action class")
     cls = by_name.get(node.func.id)
     if cls is None:
         raise fail(
-            f"{node.func.id} is not an action of this game (its actions are {', '.join(by_name)})"
+            f"{shorten(node.func.id, most=40)} is not an action of this game (its actions "
+            f"are {', '.join(by_name)})"
         )
-    names = [field.name for field in attrs.fields(cls)]
+    fields = {field.name: field for field in attrs.fields(cls)}
+    names = list(fields)
     if len(node.args) > len(names):
         raise fail(f"{cls.__name__} takes {len(names)} argument(s)")
     values: dict[str, object] = {}
@@ -263,11 +287,20 @@ def _parse_repr(
         values[name] = _literal(arg, fail)
     for keyword in node.keywords:
         if keyword.arg not in names or keyword.arg in values:
-            raise fail(f"{cls.__name__} has no argument {keyword.arg!r} here")
+            raise fail(f"{cls.__name__} has no argument {shorten(keyword.arg, repr, 40)} here")
         values[str(keyword.arg)] = _literal(keyword.value, fail)
     if set(values) != set(names):
         raise fail(f"{cls.__name__} needs {', '.join(names)}")
+    for name, value in values.items():
+        kind = field_kind(fields[name])
+        if kind != (
+            "cards" if isinstance(value, tuple) else "card" if isinstance(value, Card) else "int"
+        ):
+            raise fail(f"{cls.__name__}'s {name} is {_KINDS[kind]}, not {shorten(value, repr, 40)}")
     return cls(**values)
+
+
+_KINDS = {"int": "a whole number", "card": "one card", "cards": "a tuple of cards"}
 
 
 def _literal(node: ast.expr, fail: Callable[[str], ValueError]) -> object:
@@ -281,7 +314,23 @@ def _literal(node: ast.expr, fail: Callable[[str], ValueError]) -> object:
         and type(node.operand.value) is int
     ):
         return -node.operand.value
-    if (
+    if _is_card(node):
+        try:
+            return Card.parse(node.args[0].value)  # type: ignore[attr-defined]
+        except ValueError as error:
+            raise fail(str(error)) from None
+    if isinstance(node, ast.Tuple | ast.List):
+        if not all(_is_card(item) for item in node.elts):
+            raise fail("a tuple in an action holds cards only (Card.parse('..'))")
+        return tuple(_literal(item, fail) for item in node.elts)
+    raise fail(
+        f"{shorten(ast.unparse(node), repr, 60)} is not an int, a Card.parse('..') or a "
+        "tuple of cards"
+    )
+
+
+def _is_card(node: ast.expr) -> bool:
+    return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and isinstance(node.func.value, ast.Name)
@@ -291,17 +340,7 @@ def _literal(node: ast.expr, fail: Callable[[str], ValueError]) -> object:
         and not node.keywords
         and isinstance(node.args[0], ast.Constant)
         and isinstance(node.args[0].value, str)
-    ):
-        try:
-            return Card.parse(node.args[0].value)
-        except ValueError as error:
-            raise fail(str(error)) from None
-    if isinstance(node, ast.Tuple | ast.List):
-        items = [_literal(item, fail) for item in node.elts]
-        if not all(isinstance(item, Card) for item in items):
-            raise fail("a tuple in an action holds cards only")
-        return tuple(items)
-    raise fail(f"{ast.unparse(node)!r} is not an int, a Card.parse('..') or a tuple of cards")
+    )
 
 
 _PARSERS: dict[str, Callable[[str], Action]] = {}

@@ -21,6 +21,7 @@ cardrules.errors.RecordError: record: the field 'game' is missing
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import attrs
@@ -51,6 +52,8 @@ MAX_CHIPS = 10**15
 rules fields alike. Larger numbers are refused before anything is replayed, so no
 record can make one step cost more than its answer needs."""
 _MAX_DIGITS = len(str(MAX_CHIPS))
+_FIRST_CHARACTER = re.compile(r"[ \t\n\r]*")
+"""The whitespace JSON allows before a value."""
 _MAX_ORDER = 52
 """The most cards a ``Shuffle`` of any game holds (checked before the cards are read)."""
 
@@ -166,6 +169,15 @@ def _read_json(text: object) -> dict[str, Any]:
         raise RecordError(f"record: expected JSON text (str or bytes), not {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise RecordError(f"record: {len(text)} characters is more than the {MAX_TEXT} allowed")
+    start = _FIRST_CHARACTER.match(text)
+    if start is None or text[start.end() : start.end() + 1] != "{":
+        # a record is one JSON object: refuse a list, a number or garbage at its first
+        # character, before the parser and its number hook read megabytes of it
+        first = text[start.end() : start.end() + 12] if start else text[:12]
+        raise RecordError(
+            "record: expected a JSON object (text that begins with '{'), found text that "
+            f"begins with {shorten(first, repr, 20) if first else 'nothing'}"
+        )
     try:
         data = json.loads(
             text,
@@ -176,9 +188,10 @@ def _read_json(text: object) -> dict[str, Any]:
     except RecordError:
         raise
     except json.JSONDecodeError as error:
+        where = error.msg.removesuffix(" at")  # "Unterminated string starting at"
         raise RecordError(
-            f"record: not valid JSON (truncated?): {error.msg} at line "
-            f"{error.lineno}, column {error.colno}"
+            f"record: not valid JSON (truncated?): {where} at line {error.lineno}, "
+            f"column {error.colno}"
         ) from None
     except ValueError as error:
         raise RecordError(f"record: not valid JSON: {error}") from None

@@ -33,7 +33,7 @@ from typing import Any
 import attrs
 
 from cardrules.chance import CHANCE, sample_chance
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.records import dumps
 from cardrules.registry import get_game
 
@@ -214,8 +214,13 @@ class Simulation:
 def _game_module(game: ModuleType | str) -> Any:
     if isinstance(game, str):
         return get_game(_ALIASES.get(game, game))
-    if not isinstance(getattr(game, "GAME_ID", None), str):
-        raise CardRulesError(f"simulate needs a GAME_ID or a game module, not {game!r}")
+    if not isinstance(getattr(game, "GAME_ID", None), str) or not all(
+        callable(getattr(game, name, None)) for name in ("Rules", "new_game")
+    ):
+        raise CardRulesError(
+            "simulate needs a GAME_ID or a game module (with GAME_ID, Rules and new_game), "
+            f"not {shorten(game, repr)}"
+        )
     return game
 
 
@@ -232,6 +237,7 @@ class _Task:
 
 @attrs.frozen(slots=True)
 class _Unit:
+    number: int
     results: tuple[Fraction, ...]
     counts: tuple[tuple[str, int], ...]
     records: tuple[str, ...]
@@ -285,6 +291,7 @@ def _play_session(
     chance_rng: random.Random,
     counts: dict[str, int],
     count: Callable[[Any, dict[str, int]], None],
+    where: str = "a session",
 ) -> Any:
     dealt: set[int] = set()
     while not state.is_terminal:
@@ -296,11 +303,37 @@ def _play_session(
                 dealt.add(deal)
                 count(state, counts)
         else:
-            state = state.apply(policies[actor](state.view(actor), rng))
+            state = _decide(state, actor, policies[actor], rng, where)
     counts["deals"] = counts.get("deals", 0) + len(dealt)
     if count is not _skip:
         counts["dealt"] = counts.get("dealt", 0) + len(dealt)
     return state
+
+
+def _decide(state: Any, seat: int, policy: Any, rng: random.Random, where: str) -> Any:
+    """``state`` after ``policy``'s choice for ``seat``; an error names the session
+    and the seat."""
+    try:
+        action = policy(state.view(seat), rng)
+    except Exception as error:
+        raise CardRulesError(
+            f"{where}, seat {seat}: the policy {_name(policy)} raised "
+            f"{type(error).__name__}: {shorten(error)}"
+        ) from error
+    try:
+        return state.apply(action)
+    except IllegalActionError as error:
+        raise IllegalActionError(
+            f"{where}, seat {seat}: the policy {_name(policy)} chose an illegal action: {error}",
+            rule=error.rule,
+            seat=error.seat,
+            action=error.action,
+        ) from None
+
+
+def _name(policy: Any) -> str:
+    name = getattr(policy, "__name__", None)
+    return name if isinstance(name, str) else shorten(policy, repr, 60)
 
 
 def _run(task: _Task) -> list[_Unit]:
@@ -327,6 +360,7 @@ def _run(task: _Task) -> list[_Unit]:
                 chance_rng,
                 counts,
                 count if turn == 0 else _skip,  # the same deals: count their hands once
+                f"deal group {unit}, rotation {turn}" if task.rotate else f"session {unit}",
             )
             results = final.returns()
             for policy in range(players):
@@ -339,17 +373,13 @@ def _run(task: _Task) -> list[_Unit]:
                 records.append(dumps(final))
         units.append(
             _Unit(
+                number=unit,
                 results=tuple(total / len(rotations) for total in totals),
                 counts=tuple(sorted(counts.items())),
                 records=tuple(records),
             )
         )
     return units
-
-
-def _chunks(items: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    for start in range(0, len(items), size):
-        yield tuple(items[start : start + size])
 
 
 def simulate(
@@ -364,6 +394,7 @@ def simulate(
     chunk_size: int = 16,
     records: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    on_record: Callable[[str], None] | None = None,
 ) -> Simulation:
     """Play ``sessions`` seeded sessions of ``game`` between ``policies``.
 
@@ -384,6 +415,9 @@ def simulate(
     :param chunk_size: sessions (or groups) per task handed to the executor.
     :param records: keep every session's game record in :attr:`Simulation.records`.
     :param progress: called with ``(sessions done, sessions)`` as chunks finish.
+    :param on_record: with ``records``, called with each session's record in session
+        order as it comes, instead of keeping them in :attr:`Simulation.records` (so
+        that they can be written out as they come).
     :returns: the :class:`Simulation`.
     :raises ValueError: for a bad argument (the message names it and what is allowed).
 
@@ -397,46 +431,74 @@ def simulate(
     if rules is None:
         rules = module.Rules()
     if not isinstance(rules, module.Rules):
-        raise CardRulesError(f"rules must be a {module.GAME_ID} Rules, not {rules!r}")
+        raise CardRulesError(f"rules must be a {module.GAME_ID} Rules, not {shorten(rules, repr)}")
     players = len(module.new_game(rules).stacks)
     if type(sessions) is not int or sessions < 1:
-        raise CardRulesError(f"sessions must be an int >= 1, not {sessions!r}")
+        raise CardRulesError(f"sessions must be an int >= 1, not {shorten(sessions, repr)}")
     if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise CardRulesError(f"seed must be an int or a str, not {seed!r}")
+        raise CardRulesError(f"seed must be an int or a str, not {shorten(seed, repr)}")
+    if (isinstance(seed, int) and seed.bit_length() > _MOST_SEED_BITS) or (
+        isinstance(seed, str) and len(seed) > _MOST_SEED_CHARS
+    ):
+        raise CardRulesError(
+            f"seed must be an int of at most {_MOST_SEED_BITS} bits or a str of at most "
+            f"{_MOST_SEED_CHARS} characters, not {shorten(seed, repr)}"
+        )
+    if not isinstance(policies, list | tuple):
+        raise CardRulesError(
+            f"policies must be a list or tuple of {players} policies (one per seat), not "
+            f"{shorten(policies, repr)}"
+        )
     if len(policies) != players or not all(callable(p) for p in policies):
         raise CardRulesError(
-            f"simulate needs {players} policies (one per seat) for these rules, got {len(policies)}"
+            f"simulate needs {players} policies (one per seat) for these rules, got "
+            f"{len(policies)}" + ("" if len(policies) != players else ", not all callable")
         )
     if rotate and sessions % players:
         raise CardRulesError(
             f"with rotate=True, sessions must be a multiple of the {players} seats, not {sessions}"
         )
     if type(chunk_size) is not int or chunk_size < 1:
-        raise CardRulesError(f"chunk_size must be an int >= 1, not {chunk_size!r}")
-    units = list(range(sessions // players if rotate else sessions))
-    tasks = [
-        _Task(module.GAME_ID, rules, tuple(policies), seed, rotate, chunk, records)
-        for chunk in _chunks(units, chunk_size)
-    ]
+        raise CardRulesError(f"chunk_size must be an int >= 1, not {shorten(chunk_size, repr)}")
+    if on_record is not None and not callable(on_record):
+        raise CardRulesError(f"on_record must be callable, not {shorten(on_record, repr)}")
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise CardRulesError(
+            "executor must be a concurrent.futures.Executor (anything with a map method), "
+            f"not {shorten(executor, repr)}"
+        )
     mapper: Callable[..., Iterable[list[_Unit]]] = map if executor is None else executor.map
-    done = 0
+    units = sessions // players if rotate else sessions
     per_unit = players if rotate else 1
-    results: list[_Unit] = []
-    for chunk_result in mapper(_run, tasks):
-        results.extend(chunk_result)
+    sums = _Sums(players)
+    kept: list[str] = []
+    done = 0
+    for task, chunk_result in _results(
+        mapper, module.GAME_ID, rules, policies, seed, rotate, records, units, chunk_size
+    ):
+        numbers = (
+            [getattr(unit, "number", None) for unit in chunk_result]
+            if isinstance(chunk_result, list)
+            else None
+        )
+        if numbers != list(task.units):
+            missing = sorted(set(task.units) - set(numbers or ()))
+            raise CardRulesError(
+                f"the executor {shorten(executor, repr, 60)} did not return every session: "
+                f"{_numbers(missing or task.units, rotate)} of sessions "
+                f"{task.units[0]}-{task.units[-1]} came back wrong or not at all"
+            )
+        for unit in chunk_result:
+            sums.add(unit)
+            if on_record is None:
+                kept.extend(unit.records)
+            else:
+                for record in unit.records:
+                    on_record(record)
         done += len(chunk_result) * per_unit
         if progress is not None:
             progress(done, sessions)
-    means = []
-    intervals = []
-    for policy in range(players):
-        mean, interval = mean_ci95([unit.results[policy] for unit in results])
-        means.append(mean)
-        intervals.append(interval)
-    counts: dict[str, int] = {}
-    for unit in results:
-        for name, value in unit.counts:
-            counts[name] = counts.get(name, 0) + value
+    means, intervals = sums.means()
     return Simulation(
         game=module.GAME_ID,
         rules=rules,
@@ -444,12 +506,110 @@ def simulate(
         sessions=sessions,
         seed=seed,
         rotate=rotate,
-        mean=tuple(means),
-        ci95=tuple(intervals),
-        frequencies=_frequencies(module.GAME_ID, rules, counts),
-        deals=counts.get("deals", 0),
-        records=tuple(record for unit in results for record in unit.records),
+        mean=means,
+        ci95=intervals,
+        frequencies=_frequencies(module.GAME_ID, rules, sums.counts),
+        deals=sums.counts.get("deals", 0),
+        records=tuple(kept),
     )
+
+
+_MOST_SEED_BITS = 10_000
+"""The longest int seed (about 3,000 digits: its text seeds every session)."""
+_MOST_SEED_CHARS = 10_000
+"""The longest str seed."""
+_WINDOW = 32
+"""Tasks handed to the executor at a time (two windows in flight): memory does not
+grow with ``sessions``."""
+
+
+def _results(
+    mapper: Callable[..., Iterable[list[_Unit]]],
+    game_id: str,
+    rules: Any,
+    policies: Sequence[Any],
+    seed: int | str,
+    rotate: bool,
+    records: bool,
+    units: int,
+    chunk_size: int,
+) -> Iterator[tuple[_Task, Any]]:
+    """Each task and what the executor returned for it, in order, the tasks made and
+    mapped a window at a time (the next window is mapped before the current one is
+    read, so that an executor's workers are never idle between windows)."""
+    frozen = tuple(policies)
+    window = chunk_size * _WINDOW
+
+    def tasks(start: int) -> list[_Task]:
+        stop = min(start + window, units)
+        return [
+            _Task(
+                game_id,
+                rules,
+                frozen,
+                seed,
+                rotate,
+                tuple(range(first, min(first + chunk_size, stop))),
+                records,
+            )
+            for first in range(start, stop, chunk_size)
+        ]
+
+    current = tasks(0)
+    results = iter(mapper(_run, current))
+    start = 0
+    while current:
+        start += window
+        following = tasks(start) if start < units else []
+        upcoming = iter(mapper(_run, following)) if following else iter(())
+        for task in current:
+            yield task, next(results, None)
+        extra = next(results, None)
+        if extra is not None:
+            raise CardRulesError(
+                f"the executor returned more results than the {len(current)} tasks it was given"
+            )
+        current, results = following, upcoming
+
+
+def _numbers(numbers: Sequence[int], rotate: bool) -> str:
+    named = ", ".join(str(number) for number in numbers[:10])
+    more = f" and {len(numbers) - 10} more" if len(numbers) > 10 else ""
+    return f"{'deal group' if rotate else 'session'}(s) {named}{more}"
+
+
+class _Sums:
+    """Each policy's sum and sum of squares of results, and the event counts, added
+    a unit at a time (exactly: the mean and interval are those of the whole list)."""
+
+    def __init__(self, players: int) -> None:
+        self.count = 0
+        self.totals = [Fraction(0)] * players
+        self.squares = [Fraction(0)] * players
+        self.counts: dict[str, int] = {}
+
+    def add(self, unit: _Unit) -> None:
+        self.count += 1
+        for policy, value in enumerate(unit.results):
+            self.totals[policy] += value
+            self.squares[policy] += value * value
+        for name, number in unit.counts:
+            self.counts[name] = self.counts.get(name, 0) + number
+
+    def means(self) -> tuple[tuple[Fraction, ...], tuple[tuple[float, float], ...]]:
+        means = []
+        intervals = []
+        count = self.count
+        for total, squares in zip(self.totals, self.squares, strict=True):
+            mean = total / count
+            means.append(mean)
+            if count < 2:
+                intervals.append((float(mean), float(mean)))
+                continue
+            spread = squares - count * mean * mean  # the sum of (value - mean) ** 2
+            half = _Z95 * math.sqrt(float(spread / (count - 1)) / count)
+            intervals.append((float(mean) - half, float(mean) + half))
+        return tuple(means), tuple(intervals)
 
 
 def _frequencies(game_id: str, rules: Any, counts: dict[str, int]) -> dict[str, Frequency]:

@@ -27,8 +27,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 __all__ = ["main"]
 from cardrules.cli.commands import (
@@ -178,7 +179,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     SystemExit: 0
     """
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    with _terminating():
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived: unwind (removing half-written files) and exit 143."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _terminating() -> Iterator[None]:
+    """SIGTERM unwinds the command as SIGINT does, so that ``finally`` clauses run
+    (a ``--record`` file's ``.part`` is removed); the old handler is restored after."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except (ValueError, OSError):  # not the main thread, or no SIGTERM here
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(arguments: list[str]) -> int:
+    """The command on ``arguments``; its exit status."""
     if arguments and arguments[0] in (*GAMES, *ALIASES):
         arguments.insert(0, "watch")  # the old form: cardrules GAME [--seed S] ...
     out = _Output(sys.stdout)
@@ -210,3 +239,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("cardrules: interrupted\n")
         return 130
+    except _Terminated:
+        sys.stderr.write("cardrules: terminated\n")
+        return 143

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import signal
+import stat
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import IO, Any
 
 import attrs
@@ -27,9 +29,9 @@ from cardrules.cli.common import (
     _seat,
     _writing,
 )
-from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.notation import action_text, parse_action
-from cardrules.records import dumps, loads
+from cardrules.records import MAX_TEXT, dumps, loads
 from cardrules.rulebook import RULES, rules_of
 from cardrules.transcript import TITLES, Narrator, transcript
 
@@ -95,11 +97,14 @@ def _ask(state: Any, seat: int, game: Any, out: _Output, read: Callable[[], str]
             continue
         if text.lower() in ("quit", "q", "exit"):
             return None
-        if text.isdigit():
-            index = int(text)
+        if text.isascii() and text.isdigit():  # not "²" or "①", which int() refuses
+            index = int(text) if len(text) <= 6 else 0  # 5,000 digits: no such action
             if 1 <= index <= len(numbered):
                 return numbered[index - 1]
-            out(f"  no action {index}: choose 1 to {len(numbered)}, or type an action")
+            out(
+                f"  no action {shorten(text, most=12)}: choose 1 to {len(numbered)}, "
+                "or type an action"
+            )
             continue
         try:
             action = parse_action(game, text)
@@ -214,12 +219,14 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
         )
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _progress_bar(sys.stderr) if show_progress else None
+    workers = _workers(args.workers, args.sessions // players if args.rotate else args.sessions)
     with _writing(args.record) as write:
         executor: Any = None
-        if args.workers > 1:
+        if workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            executor = ProcessPoolExecutor(args.workers)
+            executor = ProcessPoolExecutor(workers, initializer=_default_signals)
+        finished = False
         try:
             result = simulate(
                 game,
@@ -231,18 +238,49 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
                 rotate=args.rotate,
                 records=write is not None,
                 progress=progress,
+                on_record=None if write is None else lambda record: write(record + "\n"),
             )
+            finished = True
         finally:
             if executor is not None:
-                executor.shutdown()
-        if write is not None:
-            for record in result.records:
-                write(record + "\n")
+                executor.shutdown(wait=finished, cancel_futures=True)
     if args.json:
         out(result.to_json())
         return 0
     _tell_simulation(args, game, players, result, out)
     return 0
+
+
+_CHUNK = 16
+"""Sessions (or groups of rotated sessions) per batch: simulate's default chunk_size."""
+
+
+def _workers(asked: int, units: int) -> int:
+    """The processes to start: never more than the batches to run or the CPUs to run
+    them (said on stderr when fewer than asked)."""
+    batches = -(-units // _CHUNK)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    workers = max(1, min(asked, batches, cpus))
+    if workers < asked:
+        why = (
+            f"{batches} batch{'es' * (batches != 1)} of up to {_CHUNK} sessions to run"
+            if batches < cpus
+            else f"{cpus} CPU{'s' * (cpus != 1)} to run them"
+        )
+        sys.stderr.write(
+            f"cardrules: note: --workers {shorten(asked, most=30)}: starting {workers} "
+            f"worker{'s' * (workers != 1)} (only {why})\n"
+        )
+    return workers
+
+
+def _default_signals() -> None:
+    """In a worker process: SIGTERM ends it as usual (the command's handler is the
+    parent's)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _tell_simulation(
@@ -277,34 +315,105 @@ def _tell_simulation(
 # -- replay ----------------------------------------------------------------------------
 
 
-def _read_records(path: str) -> list[str]:
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _open_record_file(path: str) -> IO[bytes]:
+    """``path`` opened for reading, if it is a regular file: a FIFO, a device or a
+    directory is refused before anything is read (O_NONBLOCK: opening a FIFO never
+    waits for a writer)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise UsageError(
             f"cannot read {path}: {error.strerror or error} (give a record file written "
             "by cardrules)"
         ) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
+        raise UsageError(
+            f"cannot read {path}: it is {kind}; give a regular file holding a record "
+            "written by cardrules"
+        )
+    return os.fdopen(descriptor, "rb")
+
+
+def _text_of(path: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"cannot read {path}: not UTF-8 text, so not a record") from None
-    try:
-        json.loads(text)
-        return [text]
-    except ValueError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
-            return lines  # JSON Lines: one record per session
-        return [text]
+
+
+def _read_record(path: str, session: int) -> str:
+    """The text of session ``session`` of the record file ``path``: a record (as
+    ``dumps`` writes it, on one line or indented), or a JSON Lines file of records,
+    one a line, as ``simulate --record`` writes them. A record over
+    :data:`~cardrules.records.MAX_TEXT` bytes is refused before it is read; a JSON
+    Lines file is read a line at a time, whatever its size."""
+    with _open_record_file(path) as file:
+        size = os.fstat(file.fileno()).st_size
+        if size > MAX_TEXT and not file.read(4096).lstrip().startswith(b"{"):
+            raise UsageError(
+                f"cannot read {path}: its {size} bytes are more than the {MAX_TEXT} a "
+                "record may hold, and it is no JSON Lines file of records"
+            )
+        file.seek(0)
+        first = b""
+        while not first.strip():
+            first = file.readline(MAX_TEXT + 1)
+            if not first:
+                break
+        line = first.strip()
+        if line.startswith(b"{") and line.endswith(b"}") and len(first) <= MAX_TEXT:
+            return _session_of(path, file, first, session)
+        if size > MAX_TEXT:
+            raise UsageError(
+                f"cannot read {path}: its {size} bytes are more than the {MAX_TEXT} a "
+                "record may hold (a JSON Lines file of records, one a line, may be larger)"
+            )
+        file.seek(0)
+        data = file.read(MAX_TEXT + 1)
+    if session != 0:
+        raise UsageError(f"--session {session}: {path} holds one session, session 0")
+    return _text_of(path, data)
+
+
+def _session_of(path: str, file: IO[bytes], first: bytes, session: int) -> str:
+    """Session ``session`` of a JSON Lines file whose first record is ``first``."""
+    found = first if session == 0 else None
+    count = 1
+    while found is None:
+        line = file.readline(MAX_TEXT + 1)
+        if not line:
+            break
+        if len(line) > MAX_TEXT:
+            raise UsageError(
+                f"cannot read {path}: line {count + 1} is longer than the {MAX_TEXT} bytes "
+                "a record may hold"
+            )
+        if not line.strip():
+            continue
+        if count == session:
+            found = line
+        count += 1
+    if found is None:
+        raise UsageError(f"--session {session}: {path} holds sessions 0 to {count - 1}")
+    return _text_of(path, found)
 
 
 def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
-    texts = _read_records(args.file)
-    if not 0 <= args.session < len(texts):
-        raise UsageError(
-            f"--session {args.session}: {args.file} holds sessions 0 to {len(texts) - 1}"
-        )
+    text = _read_record(args.file, args.session)
     try:
-        state = loads(texts[args.session])
+        state = loads(text)
     except CardRulesError as error:
         raise UsageError(f"{args.file}: {_one_line(error)}") from None
     if args.game is not None:

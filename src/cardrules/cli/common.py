@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -149,16 +150,47 @@ class _Output:
         self.stream.flush()
 
 
+_SPECIAL_FILES = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _new_file_mode() -> int:
+    """The mode a new file gets under the process's umask (``0o666 & ~umask``)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 @contextlib.contextmanager
 def _writing(path: str | None) -> Iterator[Callable[[str], None] | None]:
-    """A file written whole or not at all: checked writable now, moved in place at the
-    end, removed if anything fails."""
+    """A regular file written whole or not at all: checked writable now, moved in place
+    at the end, removed if anything fails. A symbolic link, a FIFO, a device or a
+    directory is refused (it would be replaced by a regular file); a new file follows
+    the umask, an existing one keeps its mode."""
     if path is None:
         yield None
         return
     target = Path(path)
-    if target.is_dir():
-        raise UsageError(f"cannot write {path}: it is a directory")
+    try:
+        found = os.lstat(target)
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+    else:
+        kind = next((name for test, name in _SPECIAL_FILES if test(found.st_mode)), None)
+        if kind is not None:
+            raise UsageError(
+                f"cannot write {path}: it is {kind}; --record writes a regular file "
+                "(give a new file or a regular one to replace)"
+            )
+        mode = stat.S_IMODE(found.st_mode)
     try:
         handle, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".part", dir=target.parent
@@ -169,6 +201,7 @@ def _writing(path: str | None) -> Iterator[Callable[[str], None] | None]:
         ) from None
     done = False
     try:
+        os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as file:
 
             def write(text: str) -> None:
