@@ -226,3 +226,91 @@ def test_a_card_reads_only_its_ascii_or_symbol_spellings() -> None:
     """Issue 34, item 2: through the JSON form too (a Kelvin sign for K)."""
     _refused(lambda: action_from_json({"action": "Play", "card": "\u212as"}, bourre), "card")
     assert action_from_json({"action": "Play", "card": "ks"}, bourre).card == Card.parse("Ks")  # type: ignore[attr-defined]
+
+
+# -- the command line and simulate, fuzzed ----------------------------------------------
+
+_WORDS = st.sampled_from(
+    ["watch", "simulate", "replay", "rules", "bourre", "modern", "historic", "poker"]
+    + ["--sessions", "--workers", "--seed", "--bots", "--rules", "--seat", "--rotate"]
+    + ["--json", "--game", "--session", "--players", "--deals", "--no-hands", "--record"]
+    + ["1", "2", "0", "-1", "3000000000", str(10**40), "x", "²", "٤", "", "=", "\u212a"]
+    + ["players=5", "players=9", "deals=x", "cave=-1", "foo=1", "deals=2", "random,x"]
+    + ["heuristic", "random", "heuristic:-x", "/dev/null", "/dev/zero", "no/such/dir/f"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(arguments=st.lists(_WORDS, max_size=7))
+def test_the_command_ends_with_0_or_one_line_and_2(arguments: list[str]) -> None:
+    """Issue 34 (fuzzing the new surfaces): any command line ends with status 0, or
+    with one line on stderr and status 2; never a traceback, never unbounded work
+    (``--sessions`` is drawn small or out of range)."""
+    import contextlib
+    import io
+
+    from cardrules.cli import main
+
+    if "--sessions" in arguments:
+        after = arguments.index("--sessions") + 1
+        if after < len(arguments) and arguments[after] in ("3000000000", str(10**40)):
+            arguments[after] = "-1"  # valid large counts run for real; out of range ones only
+    if "--record" in arguments:
+        return  # writing files is tested on its own, in a temporary folder
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        try:
+            status = main(arguments)
+        except SystemExit as exit:  # --help, --version
+            status = exit.code  # type: ignore[assignment]
+    lines = [line for line in err.getvalue().splitlines() if not line.startswith("[")]
+    assert status in (0, 2), err.getvalue()
+    assert "Traceback" not in err.getvalue()
+    if status == 2:
+        errors = [line for line in lines if line.startswith("cardrules: error: ")]
+        assert len(errors) == 1, err.getvalue()
+
+
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.sampled_from([10**5000, 2**64, 1.5, "x", "", b"1", (), [], object(), iter([1])]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    sessions=st.one_of(st.integers(-1, 4), _JUNK),
+    seed=st.one_of(st.integers(), st.text(max_size=5), _JUNK),
+    policies=st.one_of(st.just("good"), _JUNK, st.lists(_JUNK, max_size=4)),
+    chunk_size=st.one_of(st.integers(-1, 3), _JUNK),
+    executor=st.one_of(st.none(), _JUNK),
+    game=st.sampled_from(["bourre", "modern", "poker", None, 3, bourre]),
+)
+def test_simulate_runs_or_refuses_any_arguments(
+    sessions: Any, seed: Any, policies: Any, chunk_size: Any, executor: Any, game: Any
+) -> None:
+    """Issue 34 (fuzzing the new surfaces): ``simulate``'s arguments."""
+    from cardrules import Simulation, simulate
+    from cardrules.bots import RandomBot
+
+    if policies == "good":
+        policies = [RandomBot()] * 4
+    if executor is None or isinstance(executor, int):
+        executor = None if executor is None or executor is False else executor
+    result, error = _outcome(
+        lambda: simulate(
+            game,
+            policies,
+            sessions=sessions,
+            seed=seed,
+            chunk_size=chunk_size,
+            executor=executor,
+        )
+    )
+    if error is None:
+        assert isinstance(result, Simulation) and result.sessions == sessions
+    else:
+        assert type(error).__module__.startswith("cardrules") or type(error) is ValueError
+        assert str(error)
