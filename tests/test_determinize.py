@@ -415,7 +415,7 @@ def test_what_plays_bar_is_never_held_in_the_real_deal(variant: int, seed: int, 
     """B-5.2 to B-5.5: the cards that another seat's plays bar (what a draw keeps out
     of its hidden hand) are never in its real hand: the bars only drop deals that
     are not consistent, so the draws stay uniform."""
-    from cardrules._bourre_deal import _Deal
+    from cardrules.bourre.determinize import _Deal
 
     state, seat = _position("bourre", variant, seed, cut)
     view = state.view(seat)

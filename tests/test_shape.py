@@ -27,6 +27,7 @@ ROLES = (
     "session",
     "view",
     "deck",
+    "determinize",
     "state",
 )
 TRICKS = re.compile(

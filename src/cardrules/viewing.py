@@ -67,6 +67,8 @@ class ViewBase:
     :attr:`MEMBERS` (the order of ``repr`` and of :meth:`to_json`).
     """
 
+    GAME_ID: ClassVar[str]
+    """The id of the view's game (its ``GAME_ID``, as in records and the registry)."""
     MEMBERS: ClassVar[tuple[str, ...]] = ()
     """The view's data members, in the order of ``repr`` and :meth:`to_json`: those of
     :attr:`SHARED_FIRST`, the game's own, then :attr:`SHARED_LAST`."""

@@ -25,6 +25,7 @@ from cardrules.bourre.actions import (
     play_of,
 )
 from cardrules.bourre.deck import arrange_deck
+from cardrules.bourre.determinize import DETERMINIZATION
 from cardrules.bourre.events import Bourre, Exchanged, PotCapped, Restocked, TrickWon, TrumpTurned
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.rules import GAME_ID, Rules
@@ -37,6 +38,7 @@ parse_action = parser_for(ACTIONS, GAME_ID)
 
 __all__ = [
     "ACTIONS",
+    "DETERMINIZATION",
     "DROP",
     "GAME_ID",
     "STAY_IN",

@@ -26,6 +26,7 @@ from typing import ClassVar
 
 from cardrules.bourre.phase import Phase
 from cardrules.bourre.record import Record, SeatRecord, cards_of
+from cardrules.bourre.rules import GAME_ID
 from cardrules.bourre.session import pots_of, returns
 from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.legal import Legal
@@ -40,6 +41,7 @@ class View(ViewBase):
 
     __slots__ = ()
 
+    GAME_ID: ClassVar[str] = GAME_ID
     MEMBERS: ClassVar[tuple[str, ...]] = (
         *ViewBase.SHARED_FIRST,
         "rebuys",

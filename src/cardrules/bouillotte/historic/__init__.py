@@ -19,6 +19,7 @@ account. A session is 12 deals with automatic rebuys.
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise, raise_to
 from cardrules.bouillotte.historic.actions import ACTIONS, CARRE, DECLINE, Carre, Decline
 from cardrules.bouillotte.historic.deck import arrange_deck
+from cardrules.bouillotte.historic.determinize import DETERMINIZATION
 from cardrules.bouillotte.historic.events import (
     CarreStaked,
     CollectivePoint,
@@ -51,6 +52,7 @@ __all__ = [
     "CHECK",
     "DECK",
     "DECLINE",
+    "DETERMINIZATION",
     "FOLD",
     "GAME_ID",
     "PLAYERS",

@@ -24,6 +24,7 @@ from typing import ClassVar
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record, SeatRecord
+from cardrules.bouillotte.historic.rules import GAME_ID
 from cardrules.bouillotte.historic.session import folded_of, pots_of, returns
 from cardrules.cards import Card
 from cardrules.legal import Legal
@@ -38,6 +39,7 @@ class View(ViewBase):
 
     __slots__ = ()
 
+    GAME_ID: ClassVar[str] = GAME_ID
     MEMBERS: ClassVar[tuple[str, ...]] = (
         *ViewBase.SHARED_FIRST,
         "retourne",

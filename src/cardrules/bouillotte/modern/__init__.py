@@ -17,6 +17,7 @@ brelan, or failing one the best point, takes each pot.
 from cardrules.actions import CALL, CHECK, FOLD, Call, Check, Fold, Raise, raise_to
 from cardrules.bouillotte.modern.actions import ACTIONS, ANNOUNCE, Announce
 from cardrules.bouillotte.modern.deck import arrange_deck
+from cardrules.bouillotte.modern.determinize import DETERMINIZATION
 from cardrules.bouillotte.modern.events import (
     Announced,
     CardsTurned,
@@ -39,6 +40,7 @@ __all__ = [
     "ANNOUNCE",
     "CALL",
     "CHECK",
+    "DETERMINIZATION",
     "FOLD",
     "GAME_ID",
     "Announce",

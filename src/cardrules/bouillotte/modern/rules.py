@@ -17,7 +17,10 @@ import attrs
 from cardrules.cards import Card, piquet_deck
 from cardrules.options import RulesBase, require_bool, require_choice, require_int
 
-__all__ = ["FavoriRule", "PointTiebreak", "PointValues", "Rules"]
+__all__ = ["GAME_ID", "FavoriRule", "PointTiebreak", "PointValues", "Rules"]
+
+GAME_ID = "bouillotte-modern"
+"""The game's id in records and the registry."""
 
 FavoriRule = Literal["above_simple", "below_simple", "off"]
 """Where the brelan favori ranks (M-5.2)."""

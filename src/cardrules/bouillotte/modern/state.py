@@ -22,7 +22,7 @@ from cardrules.bouillotte.modern import legality, session, view
 from cardrules.bouillotte.modern.actions import ACTIONS
 from cardrules.bouillotte.modern.phase import Phase
 from cardrules.bouillotte.modern.record import Record
-from cardrules.bouillotte.modern.rules import Rules
+from cardrules.bouillotte.modern.rules import GAME_ID, Rules
 from cardrules.bouillotte.modern.transitions import TRANSITIONS
 from cardrules.caching import BoundedCache
 from cardrules.cards import Card
@@ -30,10 +30,6 @@ from cardrules.game import check_new_game
 from cardrules.shell import StateShell, Transition
 
 __all__ = ["GAME_ID", "State", "new_game"]
-
-
-GAME_ID = "bouillotte-modern"
-"""The game's id in records and the registry."""
 
 
 def _deck_of(record: Record) -> tuple[Card, ...]:

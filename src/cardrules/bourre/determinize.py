@@ -1,5 +1,4 @@
-"""The proposals of :func:`cardrules.determinize` for Bourré, and the shared pieces
-(:class:`Plan`, :func:`fill`).
+"""The proposals of :func:`cardrules.determinize` for Bourré.
 
 A Bourré deal hides more than a shuffle: the other seats' discards (B-4.1) and the
 order of every restock (B-4.2). A proposal names them all. It lays out the deal's
@@ -35,46 +34,21 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb, factorial, perm
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardrules.actions import Action
 from cardrules.bourre.actions import Drop, Exchange, HiddenExchange, Play, StayIn
 from cardrules.bourre.events import Exchanged, Restocked, TrickWon, TrumpTurned
+from cardrules.bourre.state import new_game
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import Shuffle
 from cardrules.events import Event
-
-__all__ = ["BourrePlan", "Plan", "Seen", "barred", "fill", "is_restock", "propose_bourre"]
-
-
-class Seen(NamedTuple):
-    """What the seat saw of one deal: the deal's actions and events as its view shows
-    them, the cards it received, and the cards it sees face up now at known places of
-    the shuffle (position → card; the current deal's retourné in historic Bouillotte,
-    which no event names)."""
-
-    actions: Sequence[Action]
-    events: Sequence[Event]
-    mine: Sequence[Card]
-    up: dict[int, Card]
-
+from cardrules.sampling import Determinization, Plan, Seen, fill
 
 Slot = int | tuple[int, int]
 """A place: a position of the deal's shuffle, or ``(restock, position)`` in a restock's."""
 
-
-class Plan:
-    """A proposal for one deal: the shuffle, and how to turn the deal's masked actions
-    (another seat's exchange, a restock) into real ones."""
-
-    __slots__ = ("shuffle",)
-
-    def __init__(self, shuffle: Shuffle) -> None:
-        self.shuffle = shuffle
-
-    def unmask(self, state: Any, action: Action, rng: random.Random) -> Action | None:
-        """The real action behind ``action`` as the view shows it (``None``: reject)."""
-        return action
+__all__ = ["DETERMINIZATION", "BourrePlan", "barred", "is_restock", "propose_bourre"]
 
 
 class BourrePlan(Plan):
@@ -104,25 +78,6 @@ class BourrePlan(Plan):
             self.done += 1
             return fill(state.chance_cards, placed, rng)
         return action
-
-
-def fill(deck: Sequence[Card], placed: dict[int, Card], rng: random.Random) -> Shuffle | None:
-    """A shuffle of ``deck`` with ``placed`` (position → card) where given and the other
-    cards in uniformly random order; ``None`` if a card is placed twice or is not in
-    the deck.
-
-    >>> import random
-    >>> from cardrules.cards import cards
-    >>> fill(cards("8c 9c Ac"), {0: cards("Ac")[0]}, random.Random(1)).order[0]
-    Card.parse('A♣')
-    """
-    used = set(placed.values())
-    if len(used) != len(placed) or not used.issubset(deck):
-        return None
-    rest = [card for card in deck if card not in used]
-    rng.shuffle(rest)
-    spare = iter(rest)
-    return Shuffle(tuple(placed[i] if i in placed else next(spare) for i in range(len(deck))))
 
 
 def is_restock(history: Sequence[Action], index: int) -> bool:
@@ -673,3 +628,7 @@ def _shares(
 
     walk(0, count, (), 1)
     return tuple(found)
+
+
+DETERMINIZATION = Determinization(new_game, propose_bourre, is_restock)
+"""What :func:`cardrules.determinize` needs of Bourré."""
