@@ -235,3 +235,128 @@ def test_resample_from_infostate_refuses_a_chance_node() -> None:
     state = pyspiel.load_game("cardrules_bourre").new_initial_state()
     with pytest.raises(ValueError, match="chance node"):
         state.resample_from_infostate(0, random.random)
+
+
+# -- issue 34, item 1: a serialized state is read by replaying it, never unpickled --------
+
+
+def _payload(code: str) -> str:
+    """OpenSpiel's text form of a state whose ``__dict__`` line is a pickle that runs
+    ``code`` when unpickled."""
+    import base64
+
+    class Boom:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (exec, (code,))
+
+    blob = base64.b64encode(pickle.dumps({"_position": Boom()})).decode()
+    return f"history=\nmove_number=0\n__dict__={blob}"
+
+
+def test_deserialize_state_never_unpickles_the_text() -> None:
+    """Issue 34, item 1 (API.md §4): ``game.deserialize_state`` reads the history and
+    replays it; the ``__dict__`` line of OpenSpiel's form is never decoded."""
+    import sys
+
+    game = pyspiel.load_game("cardrules_bourre(players=3)")
+    state = game.deserialize_state(_payload("import sys; sys._cardrules_ran = True"))
+    assert not hasattr(sys, "_cardrules_ran")
+    assert state.history() == [] and state.is_chance_node()
+
+
+def test_deserialize_state_replays_the_history() -> None:
+    """Issue 34, item 1: what ``serialize`` wrote reads back, through the engine."""
+    game = pyspiel.load_game("cardrules_bouillotte_modern")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal() and len(state.history()) < 60:
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and again.engine == state.engine
+    game2, again2 = openspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert again2.engine == state.engine and game2.rules == game.rules
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "expected the lines"),
+        ("garbage", "expected the lines"),
+        ("history=\nmove_number=1", "move_number=0"),
+        ("history=-1:0,-1:0\nmove_number=2", r"move 2 \(-1:0\) is not legal"),
+        ("history=0:1\nmove_number=1", r"chance \(-1\) is to act"),
+        ("history=-1:99\nmove_number=1", "not legal"),
+        ("history=-1:x\nmove_number=1", "not player:action"),
+        ("history=\nmove_number=0\n__dict__=not base64!", "__dict__=<base64>"),
+        ("history=\nmove_number=0\nmore\nlines", "expected the lines"),
+        ("history=-1:0," * 100_000 + "\nmove_number=1", "more than any session"),
+    ],
+)
+def test_deserialize_state_refuses_other_text(text: str, says: str) -> None:
+    """Issue 34, item 1: anything but OpenSpiel's form of a reachable state is
+    refused with StateTextError (OpenSpiel's SpielError and our RecordError)."""
+    from cardrules import RecordError
+
+    game = pyspiel.load_game("cardrules_bourre(players=3)")
+    with pytest.raises(openspiel.StateTextError, match=says) as caught:
+        game.deserialize_state(text)
+    assert isinstance(caught.value, pyspiel.SpielError)
+    assert isinstance(caught.value, RecordError)
+    with pytest.raises(openspiel.StateTextError):
+        game.deserialize_state(b"history=")  # type: ignore[arg-type]
+
+
+def test_deserialize_game_and_state_refuses_other_games_and_sections() -> None:
+    """Issue 34, item 1: the safe reader of ``serialize_game_and_state``'s text."""
+    with pytest.raises(openspiel.StateTextError, match="not one of these games"):
+        openspiel.deserialize_game_and_state("[Meta]\n[Game]\ntic_tac_toe\n[State]\n")
+    with pytest.raises(openspiel.StateTextError, match="sections"):
+        openspiel.deserialize_game_and_state("history=\nmove_number=0")
+    with pytest.raises(openspiel.GameParameterError, match="hand_size"):
+        openspiel.deserialize_game_and_state(
+            "[Meta]\n[Game]\ncardrules_bourre(hand_size=6)\n[State]\nhistory=\nmove_number=0"
+        )
+
+
+def test_openspiels_own_reader_takes_no_broken_position() -> None:
+    """Issue 34, item 1: ``pyspiel.deserialize_game_and_state`` (OpenSpiel's reader,
+    which unpickles a Python game's ``__dict__`` line) cannot set a broken position
+    such as ``{"_position": None}``: the state takes only a real position."""
+    import base64
+
+    game = pyspiel.load_game("cardrules_bourre(players=3)")
+    head = pyspiel.serialize_game_and_state(game, game.new_initial_state()).split("__dict__=")[0]
+    for attributes in ({"_position": None}, {"other": 1}):
+        blob = base64.b64encode(pickle.dumps(attributes)).decode()
+        with pytest.raises(openspiel.StateTextError, match="one attribute"):
+            pyspiel.deserialize_game_and_state(f"{head}__dict__={blob}\n")
+
+
+def test_deserialize_state_reads_any_text_or_refuses_it() -> None:
+    """Issue 34 (fuzzing the adapters' entry points): random texts built from the
+    form's pieces give a state or StateTextError, never another error."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    game = pyspiel.load_game("cardrules_bourre(players=2)")
+    pieces = st.sampled_from(
+        ["history=", "move_number=", "__dict__=", "-1:", "0:", "1:", "2", "51", ",", "\n"]
+        + ["gAR9lC4=", "x", "", "-", ":", "99999999999", "\u0664", "[State]"]
+    )
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(pieces, max_size=12))
+    def run(parts: list[str]) -> None:
+        text = "".join(parts)
+        try:
+            state = game.deserialize_state(text)
+        except openspiel.StateTextError as error:
+            message = str(error)
+        else:
+            message = ""
+            assert game.deserialize_state(state.serialize()).history() == state.history()
+        assert message.startswith("serialized state: ") or not message
+
+    run()

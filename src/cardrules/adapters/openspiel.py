@@ -30,6 +30,7 @@ game's deck. Action ids, tensors, strings and utility bounds are those of
 from __future__ import annotations
 
 import random
+import re
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -44,7 +45,7 @@ from cardrules.cards import Card
 from cardrules.chance import CHANCE, Shuffle
 from cardrules.determinize import determinize
 from cardrules.encodings import Encoding, encoding_for
-from cardrules.errors import IllegalActionError, RulesError, shorten
+from cardrules.errors import IllegalActionError, RecordError, RulesError, shorten
 from cardrules.game import GameModule, GameState
 from cardrules.registry import get_game
 
@@ -53,6 +54,8 @@ __all__ = [
     "GameParameterError",
     "OpenSpielGame",
     "OpenSpielState",
+    "StateTextError",
+    "deserialize_game_and_state",
     "game_parameters",
     "openspiel_actions",
     "rules_from_parameters",
@@ -78,6 +81,14 @@ class GameParameterError(pyspiel.SpielError, RulesError):  # type: ignore[misc]
     """A game parameter OpenSpiel cannot load: an unknown name or a value the game's
     ``Rules`` refuses. It is OpenSpiel's error (``pyspiel.SpielError``) and ours
     (:class:`~cardrules.RulesError`), with our message: which option, what is allowed."""
+
+
+class StateTextError(pyspiel.SpielError, RecordError):  # type: ignore[misc]
+    """A serialized state that cannot be read (:meth:`OpenSpielGame.deserialize_state`,
+    :func:`deserialize_game_and_state`): not OpenSpiel's text form of a state, or an
+    action history that the game refuses. It is OpenSpiel's error
+    (``pyspiel.SpielError``) and ours (:class:`~cardrules.RecordError`); the message
+    says where the text is wrong and what was expected."""
 
 
 def _optional(field: attrs.Attribute[Any]) -> bool:
@@ -182,6 +193,47 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> OpenSpielState:
         """The first state of a session (a chance node: the first card of the deal)."""
         return OpenSpielState(self)
+
+    def deserialize_state(self, text: str) -> OpenSpielState:
+        """The state that ``state.serialize()`` wrote, rebuilt by replaying its action
+        history through the engine (every action checked as if played).
+
+        The text is OpenSpiel's: ``history=`` then ``player:action`` pairs separated by
+        commas, a line ``move_number=`` with their number, and OpenSpiel's
+        ``__dict__=`` line for Python games, which is never decoded (it would be
+        unpickled: code could run). Nothing else is read.
+
+        :raises StateTextError: for a text of another form, a player that is not the
+            one to act, an action the game refuses, or a text longer than any
+            session's (16 characters a move).
+
+        >>> game = pyspiel.load_game("cardrules_bourre(players=3)")
+        >>> state = game.new_initial_state()
+        >>> for action in (5, 9, 17):
+        ...     state.apply_action(action)
+        >>> game.deserialize_state(state.serialize()).history()
+        [5, 9, 17]
+        >>> game.deserialize_state("history=-1:5,-1:5\\nmove_number=2")
+        Traceback (most recent call last):
+        ...
+        cardrules.adapters.openspiel.StateTextError: serialized state: move 2 (-1:5) ...
+        """
+        state = self.new_initial_state()
+        for player, action, where in _moves(text, self.max_move_number()):
+            expected = state.current_player()
+            if player != expected:
+                raise StateTextError(
+                    f"serialized state: move {where} is played by {player}, but "
+                    f"{_player_name(expected)} is to act there"
+                )
+            try:
+                state.apply_action(action)
+            except (IllegalActionError, ValueError) as error:
+                raise StateTextError(
+                    f"serialized state: move {where} ({player}:{action}) is not legal "
+                    f"there: {shorten(error)}"
+                ) from None
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
@@ -306,12 +358,135 @@ def _applied(
     return table.act(chosen)
 
 
+_MOVE = re.compile(r"(-1|[0-9]{1,3}):([0-9]{1,9})", re.ASCII)
+_BASE64 = re.compile(r"[A-Za-z0-9+/=]*", re.ASCII)
+
+
+def _moves(text: object, most: int) -> typing.Iterator[tuple[int, int, int]]:
+    """The ``(player, action, move number)`` of each move of OpenSpiel's text form of
+    a state, checked for form and length before the first one is given."""
+    if not isinstance(text, str):
+        raise StateTextError(f"serialized state: a str is needed, not {shorten(text, repr)}")
+    if len(text) > 16 * most + 1024:
+        raise StateTextError(
+            f"serialized state: {len(text)} characters, more than any session of the "
+            f"game needs ({16 * most + 1024})"
+        )
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not 2 <= len(lines) <= 3 or not lines[0].startswith("history="):
+        raise StateTextError(
+            "serialized state: expected the lines history=<player:action,...>, "
+            f"move_number=<n> and optionally __dict__=..., got {shorten(text, repr, 60)}"
+        )
+    history, number = lines[0][len("history=") :], lines[1]
+    if len(lines) == 3 and not (
+        lines[2].startswith("__dict__=") and _BASE64.fullmatch(lines[2], len("__dict__="))
+    ):
+        raise StateTextError(
+            f"serialized state: the third line must be __dict__=<base64>, got "
+            f"{shorten(lines[2], repr, 60)}"
+        )
+    pairs = history.split(",") if history else []
+    if not number.startswith("move_number=") or number[len("move_number=") :] != str(len(pairs)):
+        raise StateTextError(
+            f"serialized state: the second line must be move_number={len(pairs)} (the "
+            f"number of moves in the history), got {shorten(number, repr, 60)}"
+        )
+    for where, pair in enumerate(pairs, 1):
+        match = _MOVE.fullmatch(pair)
+        if match is None:
+            raise StateTextError(
+                f"serialized state: move {where} is {shorten(pair, repr, 40)}, not "
+                "player:action (two integers, -1 for chance)"
+            )
+        yield int(match[1]), int(match[2]), where
+
+
+def _player_name(player: int) -> str:
+    if player == pyspiel.PlayerId.CHANCE:
+        return "chance (-1)"
+    if player == pyspiel.PlayerId.TERMINAL:
+        return "nobody (the session is over)"
+    return f"player {player}"
+
+
+def deserialize_game_and_state(text: str) -> tuple[OpenSpielGame, OpenSpielState]:
+    """The game and state that ``pyspiel.serialize_game_and_state`` wrote for one of
+    these games, read without unpickling anything: the ``[Game]`` section loaded with
+    ``pyspiel.load_game`` (one of :data:`GAME_NAMES` only), the ``[State]`` section
+    by :meth:`OpenSpielGame.deserialize_state`.
+
+    Use it for text you did not write yourself: ``pyspiel.deserialize_game_and_state``
+    runs OpenSpiel's own reader, which for every game written in Python unpickles the
+    state's ``__dict__`` line (OpenSpiel's design, out of this adapter's reach), so it
+    is for trusted text only, like a pickle.
+
+    :raises StateTextError: for a text of another form, another game, or a state the
+        game refuses (see :meth:`OpenSpielGame.deserialize_state`).
+    :raises GameParameterError: for parameters the game's ``Rules`` refuse.
+
+    >>> game = pyspiel.load_game("cardrules_bourre(players=3)")
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(5)
+    >>> again = deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    >>> again[1].history(), again[0].rules.players
+    ([5], 3)
+    """
+    if not isinstance(text, str):
+        raise StateTextError(
+            f"serialized game and state: a str is needed, not {shorten(text, repr)}"
+        )
+    sections: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.split("\n", 64):
+        if not line or line.startswith("#"):
+            continue
+        if line in ("[Meta]", "[Game]", "[State]"):
+            current = sections.setdefault(line, [])
+            continue
+        if current is None:
+            break
+        current.append(line)
+    game_lines, state_lines = sections.get("[Game]", []), sections.get("[State]")
+    if len(game_lines) != 1 or state_lines is None:
+        raise StateTextError(
+            "serialized game and state: expected OpenSpiel's sections [Meta], [Game] "
+            f"(one line) and [State], got {shorten(text, repr, 60)}"
+        )
+    name = game_lines[0].split("(", 1)[0]
+    if name not in GAME_NAMES:
+        raise StateTextError(
+            f"serialized game and state: the game {shorten(name, repr, 40)} is not one "
+            f"of these games ({', '.join(GAME_NAMES)})"
+        )
+    try:
+        game = pyspiel.load_game(game_lines[0])
+    except GameParameterError:
+        raise
+    except pyspiel.SpielError as error:
+        raise StateTextError(f"serialized game and state: {shorten(error)}") from None
+    return game, game.deserialize_state("\n".join(state_lines))
+
+
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     """A state of a cardrules game as a ``pyspiel.State``."""
 
     def __init__(self, game: OpenSpielGame) -> None:
         super().__init__(game)
         self._position = _Position(game.game_id, game.rules, game.start, ())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # OpenSpiel's own reader (pyspiel.deserialize_game_and_state) sets the
+        # attributes it unpickled: only a real position is taken.
+        if name != "_position" or value.__class__ is not _Position:
+            raise StateTextError(
+                f"an OpenSpiel state of {self.get_game().game_id} has one attribute, "
+                f"_position (a position reached by replaying actions); not {name}="
+                f"{shorten(value, repr, 40)}"
+            )
+        super().__setattr__(name, value)
 
     @property
     def cardwise(self) -> CardwiseState:
