@@ -26,6 +26,7 @@ from cardrules.actions import Action
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.game import GameState, GameView
+from cardrules.legal import legal_of
 
 __all__ = [
     "CHANCE",
@@ -288,7 +289,11 @@ class Policy(Protocol):
 
 
 def random_policy(view: GameView, rng: random.Random) -> Action:
-    """Pick uniformly among ``view.legal_actions()``.
+    """Pick uniformly among the view's legal actions.
+
+    It reads the legal set (``view.legal()``: a count and an index), so it costs the
+    same whatever the raises' range; a view without ``legal()`` (a game from another
+    package) is read through ``view.legal_actions()``.
 
     :param view: the acting seat's view.
     :param rng: the source of randomness.
@@ -302,29 +307,16 @@ def random_policy(view: GameView, rng: random.Random) -> Action:
     >>> random_policy(state.view(state.to_act), random.Random(3)) in state.legal_actions()
     True
     """
-    try:
-        actions: tuple[Action, ...] = view.legal_actions()
-    except (AttributeError, TypeError):
-        if callable(getattr(view, "legal_actions", None)):
-            raise  # the view's own failure, not a missing member
-        raise CardRulesError(
-            f"random_policy needs a seat's view, not {shorten(view, repr)}"
-        ) from None
-    count = len(actions)
-    if rng.__class__ is random.Random and count:
-        # rng.randrange(count), drawn the same way inline
-        k = count.bit_length()
-        index = rng.getrandbits(k)
-        while index >= count:
-            index = rng.getrandbits(k)
-        return actions[index]
-    _check_rng(rng, "random_policy: rng")
+    legal = legal_of(view, "random_policy")
+    count = legal.count
     if not count:
         raise CardRulesError(
             "random_policy: the view has no legal action (it is not that "
             "seat's turn, or the game is over)"
         )
-    return actions[rng.randrange(count)]
+    if rng.__class__ is not random.Random:
+        _check_rng(rng, "random_policy: rng")
+    return legal.nth(rng.randrange(count))
 
 
 S = TypeVar("S", bound=GameState)

@@ -138,6 +138,19 @@ class ViewBase:
         """Whether the session is over."""
         return self._public.to_act is None
 
+    def legal(self) -> Legal:
+        """The seat's legal set (:class:`~cardrules.legal.Legal`) when it is to act,
+        else the empty one: the state's own value, also after pickling. Read it to
+        choose an action (``legal.count``, ``legal.nth(i)``, ``action in legal``,
+        ``legal.low``/``legal.high`` for the raises): it never spells the raises out.
+
+        >>> from cardrules.bouillotte import historic
+        >>> state = historic.new_game()
+        >>> state.view(1).legal() == state.legal(), state.view(0).legal().count
+        (True, 0)
+        """
+        return self._legal
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions when it is to act, else ``()``; equal to the state's."""
         legal = self._legal

@@ -10,7 +10,8 @@ from typing import Any, ClassVar
 import attrs
 
 from cardrules.actions import Action
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, shorten
+from cardrules.legal import Legal, legal_of
 
 __all__ = ["HeuristicBot", "RandomBot", "bot_named"]
 
@@ -39,11 +40,15 @@ class RandomBot:
     """
 
     def __call__(self, view: Any, rng: random.Random) -> Action:
-        """One of ``view.legal_actions()``, uniformly at random."""
-        actions: tuple[Action, ...] = view.legal_actions()
-        if not actions:
-            raise CardRulesError("the view has no legal action: it is not that seat's turn")
-        return actions[rng.randrange(len(actions))]
+        """One of the view's legal actions, uniformly at random (read from
+        ``view.legal()``: the same cost at any stack)."""
+        legal = legal_of(view, "RandomBot")
+        if not legal.count:
+            raise CardRulesError(
+                f"RandomBot: the view has no legal action: it is not seat {view.seat}'s "
+                "turn, or the session is over"
+            )
+        return legal.nth(rng.randrange(legal.count))
 
 
 class _ByGame(type):
@@ -88,6 +93,39 @@ class HeuristicBot(metaclass=_ByGame):
     def __call__(self, view: Any, rng: random.Random) -> Action:
         """The bot's action for ``view`` (one of ``view.legal_actions()``)."""
         raise NotImplementedError
+
+    def legal_for(self, view: Any) -> Legal:
+        """The legal set of ``view``, once it is checked to be a view of the bot's game
+        at its seat's turn. Every heuristic bot reads its choices from it (never
+        spelling the raises out), so a move costs the same at any stack.
+
+        :raises CardRulesError: (a ``ValueError``) for a view of another game or
+            anything else, or a view whose seat is not to act, naming the bot's game
+            and what it was given.
+
+        >>> from cardrules import bourre
+        >>> from cardrules.bouillotte import modern
+        >>> HeuristicBot("modern").legal_for(bourre.new_game().view(1))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.CardRulesError: ModernBot plays bouillotte-modern; it was given a view ...
+        >>> HeuristicBot("bourre").legal_for(bourre.new_game().view(1))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.CardRulesError: BourreBot: seat 1 has no legal action in this view (...)
+        """
+        name = type(self).__name__
+        game = getattr(view, "GAME_ID", None)
+        if game != self.GAME_ID:
+            given = f"a view of {game}" if isinstance(game, str) else shorten(view, repr, 60)
+            raise CardRulesError(f"{name} plays {self.GAME_ID}; it was given {given}")
+        legal = legal_of(view, name)
+        if not legal.count:
+            raise CardRulesError(
+                f"{name}: seat {getattr(view, 'seat', '?')} has no legal action in this "
+                "view (it is not its turn, or the session is over)"
+            )
+        return legal
 
 
 def bot_named(name: str, game: str | ModuleType) -> Any:

@@ -69,14 +69,14 @@ class BourreBot(HeuristicBot):
         """The bot's action for ``view``."""
         from cardrules.bourre import DROP, STAY_IN, Exchange, Play
 
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+        legal = self.legal_for(view)
+        if legal.count == 1:
+            return legal.nth(0)
         trump = view.trump
         hand = view.hand
         if STAY_IN in legal:
             return STAY_IN if self._stays(hand, trump, view.stayed_in) else DROP
-        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        exchanges = [a for a in legal.listed if isinstance(a, Exchange)]
         if exchanges:
             if self.keep_trumps:
                 wanted = {c for c in hand if c.suit is not trump and c.rank != Rank.ACE}
@@ -84,7 +84,7 @@ class BourreBot(HeuristicBot):
                 wanted = {c for c in hand if c.rank < Rank.TEN}
             fitting = [a for a in exchanges if set(a.discards) <= wanted]
             return max(fitting, key=lambda a: len(a.discards)) if fitting else exchanges[0]
-        cards = [a.card for a in legal if isinstance(a, Play)]
+        cards = [a.card for a in legal.listed if isinstance(a, Play)]
         trick = tuple(view.trick)
         if not trick:
             trumps = sorted(c for c in cards if c.suit is trump)

@@ -48,9 +48,9 @@ class HistoricBot(HeuristicBot):
         """The bot's action for ``view``."""
         from cardrules.bouillotte import historic
 
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+        legal = self.legal_for(view)
+        if legal.count == 1:
+            return legal.nth(0)
         if historic.CARRE in legal or historic.DECLINE in legal:
             stack = view.stacks[view.seat]
             if (
@@ -61,17 +61,17 @@ class HistoricBot(HeuristicBot):
             ):
                 return historic.CARRE
             return historic.DECLINE
-        raises = sorted((a for a in legal if isinstance(a, Raise)), key=lambda a: a.to)
+        can_raise = legal.low <= legal.high
         facing = CALL in legal
         passive = CALL if facing else CHECK
         if not self.by_strength:
-            return passive if passive in legal else legal[0]
+            return passive if passive in legal else legal.nth(0)
         strength = self.strength(view.hand, view.retourne)
         pot = view.pot
         if strength >= 100:  # a brelan: raise by about the pot
-            if raises:
+            if can_raise:  # the raise nearest the target
                 target = max(view.contributions) + max(pot, 1)
-                return min(raises, key=lambda a: abs(a.to - target))
+                return Raise(to=min(max(target, legal.low), legal.high))
             return passive
         if facing:
             cost = max(view.contributions) - view.contributions[view.seat]
@@ -82,8 +82,8 @@ class HistoricBot(HeuristicBot):
             return FOLD if FOLD in legal else CALL
         if FOLD not in legal and not view.opened:
             # before the opening: open with a strong hand, else pass
-            if strength >= 19 and raises:
-                return raises[0]
+            if strength >= 19 and can_raise:
+                return Raise(to=legal.low)
             return CHECK
         return CHECK if CHECK in legal else passive  # "plus rien"
 

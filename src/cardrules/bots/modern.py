@@ -57,20 +57,20 @@ class ModernBot(HeuristicBot):
         """The bot's action for ``view``."""
         from cardrules.bouillotte import modern
 
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+        legal = self.legal_for(view)
+        if legal.count == 1:
+            return legal.nth(0)
         rules = getattr(view, "rules", None) or modern.Rules()
         value = modern.evaluate(view.hand, view.retournes, rules)
         if self.announce and value.is_brelan and modern.ANNOUNCE in legal:
             return modern.ANNOUNCE
-        raises = sorted((a for a in legal if isinstance(a, Raise)), key=lambda a: a.to)
+        can_raise = legal.low <= legal.high
         facing = CALL in legal
         passive = CALL if facing else CHECK
         if value.is_brelan:
-            if self.bet_hard and raises:
-                return raises[-1]
-            return raises[0] if raises and not facing else passive
+            if self.bet_hard and can_raise:
+                return Raise(to=legal.high)
+            return Raise(to=legal.low) if can_raise and not facing else passive
         points = value.points
         if facing:
             others_announced = any(
@@ -82,15 +82,15 @@ class ModernBot(HeuristicBot):
                 return FOLD
             if (
                 points >= self.raise_points
-                and raises
+                and can_raise
                 and max(view.contributions) < 4 * (rules.max_raise + rules.ante)
             ):
-                return raises[0]
+                return Raise(to=legal.low)
             return CALL
-        if points >= self.raise_points and raises:
-            return raises[0]
-        if self.bluff and raises and rng.random() < self.bluff:
+        if points >= self.raise_points and can_raise:
+            return Raise(to=legal.low)
+        if self.bluff and can_raise and rng.random() < self.bluff:
             retourne = view.retournes[0]
             if retourne.rank <= Rank.NINE and all(c.suit != retourne.suit for c in view.hand):
-                return raises[len(raises) // 2]
+                return Raise(to=legal.low + (legal.high - legal.low + 1) // 2)
         return CHECK if CHECK in legal else passive

@@ -30,6 +30,7 @@ from cardrules.cli.common import (
     _writing,
 )
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
+from cardrules.legal import Legal
 from cardrules.notation import action_text, parse_action
 from cardrules.records import MAX_TEXT, dumps, loads
 from cardrules.rulebook import RULES, rules_of
@@ -61,27 +62,43 @@ def _describe_view(view: Any, out: _Output) -> None:
     out(line)
 
 
-def _menu(legal: tuple[Action, ...]) -> tuple[list[Action], list[str]]:
-    """The numbered actions and the hints for the ones not numbered."""
-    if len(legal) <= 12:
-        return list(legal), []
-    raises = sorted((a for a in legal if isinstance(a, Raise)), key=lambda a: a.to)
-    exchanges = [a for a in legal if hasattr(a, "discards")]
-    numbered = [a for a in legal if not isinstance(a, Raise) and not hasattr(a, "discards")]
+def _menu(legal: Legal) -> tuple[list[Action], list[str]]:
+    """The numbered actions and the hints for the ones not numbered, read from the
+    legal set (a range of raises is never spelled out)."""
+    if legal.count <= 12:
+        return list(legal.actions()), []
+    exchanges = [a for a in legal.listed if hasattr(a, "discards")]
+    numbered = [a for a in legal.listed if not hasattr(a, "discards")]
     hints = []
-    if raises:
-        numbered += [raises[0]] if len(raises) == 1 else [raises[0], raises[-1]]
-        hints.append(f"or type 'raise to N' for any N from {raises[0].to} to {raises[-1].to}")
+    low, high = legal.low, legal.high
+    if low <= high:
+        numbered += [Raise(to=low)] if low == high else [Raise(to=low), Raise(to=high)]
+        hints.append(f"or type 'raise to N' for any N from {low} to {high}")
     if exchanges:
         numbered += [a for a in exchanges if not getattr(a, "discards", ())]
         hints.append("or type 'exchange' and the cards to discard, e.g. 'exchange 2c 7d'")
     return numbered, hints
 
 
+_HELP_WORDS = ("help", "?", "h")
+
+
+def _help(legal: Legal, numbered: list[Action], hints: list[str], out: _Output) -> None:
+    """What may be typed at the prompt: the legal actions, by number and by text."""
+    out(f"  legal now: {legal.describe()}")
+    out("  type the number of an action, or its text:")
+    for i, action in enumerate(numbered, 1):
+        out(f"    {i}  or  {action_text(action)}")
+    for hint in hints:
+        out(f"    {hint}")
+    out("  'quit' (or end of input) leaves the game")
+
+
 def _ask(state: Any, seat: int, game: Any, out: _Output, read: Callable[[], str]) -> Action | None:
     view = state.view(seat)
     _describe_view(view, out)
-    numbered, hints = _menu(view.legal_actions())
+    legal = view.legal()
+    numbered, hints = _menu(legal)
     out("  your move: " + ", ".join(f"[{i}] {action_text(a)}" for i, a in enumerate(numbered, 1)))
     for hint in hints:
         out(f"    {hint}")
@@ -97,6 +114,9 @@ def _ask(state: Any, seat: int, game: Any, out: _Output, read: Callable[[], str]
             continue
         if text.lower() in ("quit", "q", "exit"):
             return None
+        if text.lower() in _HELP_WORDS:
+            _help(legal, numbered, hints, out)
+            continue
         if text.isascii() and text.isdigit():  # not "²" or "①", which int() refuses
             index = int(text) if len(text) <= 6 else 0  # 5,000 digits: no such action
             if 1 <= index <= len(numbered):
@@ -133,8 +153,11 @@ def _cmd_play(args: argparse.Namespace, out: _Output, read: Callable[[], str]) -
     rng = random.Random(f"cardrules-play:{args.seed}:bots")
     chance = random.Random(f"cardrules-play:{args.seed}:chance")
     narrator = Narrator(seat=seat)
+    out(
+        f"You are seat {seat}. Type the number of an action or its text; 'help' to "
+        "list them, 'quit' to stop."
+    )
     out(*narrator.opening(state))
-    out(f"You are seat {seat}. Type the number of an action or its text; 'quit' to stop.")
     while not state.is_terminal:
         actor = state.to_act
         if actor is CHANCE:

@@ -33,9 +33,10 @@ from typing import Any
 
 import attrs
 
-from cardrules.actions import Action
+from cardrules.actions import Action, Raise
 from cardrules.encodings.base import HISTORY_SLOTS_CAP, Codec
 from cardrules.game import GameModule, as_game_module
+from cardrules.legal import legal_of
 from cardrules.registry import game_ids
 
 __all__ = ["HISTORY_SLOTS_CAP", "Encoding", "encoding_for"]
@@ -126,19 +127,32 @@ class Encoding:
                 f"action id {action_id!r} is not an int from 0 to {self.num_actions - 1}"
             )
         action = self._codec.decode(action_id, view)
-        legal = view.legal_actions()
+        legal = legal_of(view, "action_of")
         if action is None or action not in legal:
             named = "no action" if action is None else str(action)
             raise ValueError(
                 f"action id {action_id} ({named}) is not legal for seat {view.seat} now; "
-                f"legal ids: {list(self.legal_action_ids(view))}"
+                f"legal: {legal.describe()}"
             )
         return action
 
     def legal_action_ids(self, view: Any) -> tuple[int, ...]:
-        """The ids of the seat's legal actions, sorted (``()`` when it is not to act)."""
+        """The ids of the seat's legal actions, sorted (``()`` when it is not to act).
+
+        Read from the view's legal set: the raises' ids are one run (ids count a raise
+        from the largest contribution), so no raise is spelled out to number it.
+        """
         encode = self._codec.encode
-        return tuple(sorted(encode(action, view) for action in view.legal_actions()))
+        legal = legal_of(view, "legal_action_ids")
+        ids = [encode(action, view) for action in legal.listed]
+        low, high = legal.low, legal.high
+        if low <= high:
+            first, last = encode(Raise(to=low), view), encode(Raise(to=high), view)
+            if last - first == high - low:
+                ids.extend(range(first, last + 1))
+            else:  # pragma: no cover - every codec numbers raises in one run
+                ids.extend(encode(Raise(to=to), view) for to in range(low, high + 1))
+        return tuple(sorted(ids))
 
     def legal_action_mask(self, view: Any) -> tuple[int, ...]:
         """``num_actions`` zeros and ones: 1 at each legal action id."""

@@ -12,9 +12,7 @@ Legal(listed=(Carre(), Decline()), low=1, high=0, at=0)
 
 from __future__ import annotations
 
-import attrs
-
-from cardrules.actions import CALL, CHECK, FOLD, Action, Raise, raise_to
+from cardrules.actions import CALL, CHECK, FOLD, Action, Raise
 from cardrules.bouillotte.historic.actions import CARRE, DECLINE, Carre, Decline
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record
@@ -28,35 +26,6 @@ _CHECK_ALONE = Legal((CHECK,))
 _CALL_OR_FOLD = Legal((CALL, FOLD))
 _CHECK_LISTED: tuple[Action, ...] = (CHECK,)
 _CALL_LISTED: tuple[Action, ...] = (CALL, FOLD)
-_TABLE = 4096
-_SPELLING: list[Action] = [*map(raise_to, range(_TABLE)), FOLD]
-"""The interned raises ``0 … 4095`` in order, and one item more: a listing of raises
-``low … high`` is the slice ``low - 1 … high`` (or ``high + 1``) of it, a new list whose
-first (and last) item the check or call (and the fold) replace, made a tuple: two
-objects built, not three. The table itself is a list that nothing changes."""
-_CHECK_FROM_ONE: tuple[Action, ...] = (CHECK, *_SPELLING[1:_TABLE])
-"""The check and the raises ``1 … 4095`` (32 KiB of references to the interned raises):
-the listing of a set that may check and raise from 1 (three in four of those that may
-check, in random sessions) is one slice of it, one tuple made in one copy."""
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class _Betting(Legal):
-    """A betting legal set with raises ``low … high`` (``1 <= low <= high < 4096``),
-    spelled out from one slice of the interned raises (the core's
-    :meth:`~cardrules.legal.Legal.actions` builds them one call at a time)."""
-
-    def actions(self) -> tuple[Action, ...]:
-        """Every legal action, raise amounts spelled out, in order."""
-        if self.listed is _CALL_LISTED:
-            spelled = _SPELLING[self.low - 1 : self.high + 2]
-            spelled[0], spelled[-1] = CALL, FOLD
-        elif self.low == 1:
-            return _CHECK_FROM_ONE[: self.high + 1]
-        else:
-            spelled = _SPELLING[self.low - 1 : self.high + 1]
-            spelled[0] = CHECK
-        return tuple(spelled)
 
 
 def _can_raise(record: Record, seat: int) -> bool:
@@ -121,10 +90,8 @@ def betting_legal(record: Record, seat: int, largest: int, chips_elsewhere: int 
         facing, low = False, largest + 1
     if low > top:
         return _CALL_OR_FOLD if facing else _CHECK_ALONE
-    if top < _TABLE:
-        listed = _CALL_LISTED if facing else _CHECK_LISTED
-        return _Betting._make(listed=listed, low=low, high=top, at=1, spelled=None)
-    return Legal(_CALL_LISTED if facing else _CHECK_LISTED, low, top, 1)
+    listed = _CALL_LISTED if facing else _CHECK_LISTED
+    return Legal._make(listed=listed, low=low, high=top, at=1, spelled=None)
 
 
 def why_not(record: Record, action: Action, legal: Legal) -> tuple[str, str]:
