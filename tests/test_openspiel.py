@@ -360,3 +360,45 @@ def test_deserialize_state_reads_any_text_or_refuses_it() -> None:
         assert message.startswith("serialized state: ") or not message
 
     run()
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("cardrules_bouillotte_modern(stack=10000000,max_raise=10000000)", "action ids"),
+        ("cardrules_bouillotte_historic(cave=1000000)", "action ids"),
+        ("cardrules_bourre(deals=1000000)", "tensor floats"),
+    ],
+)
+def test_load_game_refuses_rules_no_framework_can_hold(name: str, says: str) -> None:
+    """Issue 34, item 15: ``deals=10**6`` or historic ``cave=10**6`` raised a raw
+    TypeError from GameInfo; past the adapters' bounds a game is refused at
+    ``load_game`` with GameParameterError naming the size and the bound."""
+    with pytest.raises(openspiel.GameParameterError, match=f"need .* {says}, more than"):
+        pyspiel.load_game(name)
+
+
+def test_load_game_runs_or_refuses_any_parameters() -> None:
+    """Issue 34 (fuzzing the adapters' entry points): random parameters load a game
+    or raise GameParameterError (OpenSpiel's SpielError and our RulesError)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    names = st.sampled_from(["players", "deals", "stack", "hand_size", "cave", "colour", "ante"])
+    # 32-bit ints: OpenSpiel converts parameters to C++ before the game sees them
+    values = st.one_of(st.integers(-2, 12), st.sampled_from([10**6, 2**31 - 1, True, "x", 0.5]))
+
+    @settings(max_examples=100, deadline=None)
+    @given(
+        game=st.sampled_from(list(openspiel.GAME_NAMES)),
+        parameters=st.dictionaries(names, values, max_size=2),
+    )
+    def run(game: str, parameters: dict[str, object]) -> None:
+        message = "loaded"
+        try:
+            pyspiel.load_game(game, parameters)
+        except pyspiel.SpielError as error:
+            message = str(error)
+        assert message
+
+    run()

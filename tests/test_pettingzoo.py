@@ -106,3 +106,84 @@ def test_same_seed_same_session() -> None:
     assert game.unwrapped.state == first
     game.reset(seed=10)
     assert game.unwrapped.state != first
+
+
+# -- issue 34, items 15 and 18 ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "says"),
+    [
+        ("bouillotte-modern", {"stack": 10**15, "max_raise": 10**15}, "action ids"),
+        ("bouillotte-historic", {"cave": 10**6}, "action ids"),
+        ("bourre", {"deals": 10**6}, "tensor floats"),
+    ],
+)
+def test_env_refuses_rules_no_framework_can_hold(
+    game_id: str, options: dict[str, object], says: str
+) -> None:
+    """Issue 34, item 15: ``env(stack=max_raise=10**15)`` asked numpy for 909 TiB;
+    rules whose encoding is past the adapters' bounds are refused when the
+    environment is made, with the size and the bound."""
+    with pytest.raises(RulesError, match=f"env: these rules need .* {says}, more than"):
+        env(game_id, **options)
+
+
+def test_reset_takes_numpy_seeds_and_refuses_others() -> None:
+    """Issue 34, item 18: NumPy integers are seeds (as everywhere in Gymnasium)."""
+    import numpy as np
+
+    first, second = env("bourre"), env("bourre")
+    first.reset(seed=np.int64(5))
+    second.reset(seed=5)
+    assert first.unwrapped.state == second.unwrapped.state
+    for seed in ("5", 1.5, True):
+        with pytest.raises(ValueError, match="a seed is an int"):
+            first.reset(seed=seed)  # type: ignore[arg-type]
+
+
+def test_an_unknown_agent_is_named_with_the_agents() -> None:
+    """Issue 34, item 18: ``action_space("seat_9")`` raised a raw KeyError and
+    ``observe("x")`` a vague "not in list"."""
+    game = env("bourre")
+    game.reset(seed=1)
+    for call in (game.action_space, game.observation_space, game.observe):
+        with pytest.raises(ValueError, match="no agent 'seat_9' in this environment; the agents"):
+            call("seat_9")
+    with pytest.raises(ValueError, match="seat_0, seat_1, seat_2, seat_3"):
+        game.observe("x")
+
+
+def test_the_entry_points_run_or_refuse_any_arguments() -> None:
+    """Issue 34 (fuzzing the adapters' entry points): ``env`` options, seeds, agents
+    and action ids drawn at random give a result or a ValueError, never another error."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    values = st.one_of(
+        st.integers(-2, 12), st.sampled_from([10**6, 10**12, None, "x", 1.5, True, ()])
+    )
+    names = st.sampled_from(["players", "deals", "stack", "hand_size", "cave", "colour"])
+
+    @settings(max_examples=120, deadline=None)
+    @given(
+        game_id=st.sampled_from(["bourre", "bouillotte-modern", "bouillotte-historic"]),
+        options=st.dictionaries(names, values, max_size=2),
+        seed=st.one_of(st.none(), st.integers(-(2**70), 2**70), st.sampled_from(["1", 0.5])),
+        agent=st.sampled_from(["seat_0", "seat_1", "seat_9", "x", ""]),
+        action=st.one_of(st.integers(-3, 200), st.sampled_from([None, "1", 2.0, 10**30])),
+    )
+    def run(
+        game_id: str, options: dict[str, object], seed: object, agent: str, action: object
+    ) -> None:
+        message = "ran"
+        try:
+            game = env(game_id, **options)
+            game.reset(seed=seed)  # type: ignore[arg-type]
+            game.observe(agent)
+            game.step(action)
+        except ValueError as error:  # RulesError and IllegalActionError are ValueErrors
+            message = str(error)
+        assert message
+
+    run()

@@ -175,6 +175,10 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.module: GameModule = get_game(game_id)
         self.rules = rules_from_parameters(game_id, dict(params or {}))
         self.encoding: Encoding = encoding_for(game_id, self.rules)
+        try:
+            self.encoding.check_bounds("load_game")
+        except RulesError as error:
+            raise GameParameterError(str(error)) from None
         first = self.module.new_game(self.rules)
         self.deck: tuple[Card, ...] = deck_of(first)
         self.card_ids = {card: index for index, card in enumerate(self.deck)}

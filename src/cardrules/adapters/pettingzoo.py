@@ -72,6 +72,7 @@ class CardRulesEnv(AECEnv):
         self.render_mode = render_mode
         self.game = module
         self.encoding: Encoding = encoding_for(module.GAME_ID, rules)
+        self.encoding.check_bounds("env")
         self.possible_agents = [f"seat_{seat}" for seat in range(self.encoding.players)]
         count = self.encoding.num_actions
         shape = self.encoding.observation_shape
@@ -90,17 +91,29 @@ class CardRulesEnv(AECEnv):
         self._results: tuple[Fraction, ...] = ()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The ``Dict`` space of ``"observation"`` and ``"action_mask"``."""
-        return self._observation_spaces[agent]
+        """The ``Dict`` space of ``"observation"`` and ``"action_mask"``.
+
+        :raises ValueError: for a name that is not one of ``possible_agents``.
+        """
+        return self._observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(num_actions)``."""
-        return self._action_spaces[agent]
+        """``Discrete(num_actions)``.
+
+        :raises ValueError: for a name that is not one of ``possible_agents``.
+        """
+        return self._action_spaces[self._agent(agent)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new session; ``seed`` seeds the generator behind the chance nodes."""
+        """Start a new session; ``seed`` (an int, a NumPy integer included) seeds the
+        generator behind the chance nodes.
+
+        :raises ValueError: for a seed that is not an integer.
+        """
         if seed is not None:
-            self._rng = random.Random(seed)
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+                raise ValueError(f"a seed is an int (or a NumPy integer), not {seed!r:.60}")
+            self._rng = random.Random(int(seed))
         self.state = self._settle(self.game.new_game(self.encoding.rules))
         self._results = (Fraction(0),) * len(self.possible_agents)  # antes: first step
         self.agents = list(self.possible_agents)
@@ -173,6 +186,15 @@ class CardRulesEnv(AECEnv):
         to_act = self.state.to_act
         self.agent_selection = self.agents[0] if to_act is None else f"seat_{to_act}"
 
+    def _agent(self, agent: object) -> str:
+        """``agent``, once it is checked to be one of ``possible_agents``."""
+        if agent.__class__ is not str or agent not in self._action_spaces:
+            raise ValueError(
+                f"no agent {agent!r:.60} in this environment; the agents are "
+                + ", ".join(self.possible_agents)
+            )
+        return agent
+
     def _seat(self, agent: str) -> int:
         """The seat of ``agent``."""
-        return self.possible_agents.index(agent)
+        return self.possible_agents.index(self._agent(agent))

@@ -35,11 +35,21 @@ import attrs
 
 from cardrules.actions import Action, Raise
 from cardrules.encodings.base import HISTORY_SLOTS_CAP, Codec
+from cardrules.errors import RulesError
 from cardrules.game import GameModule, as_game_module
 from cardrules.legal import legal_of
 from cardrules.registry import game_ids
 
-__all__ = ["HISTORY_SLOTS_CAP", "Encoding", "encoding_for"]
+__all__ = ["ADAPTER_BOUNDS", "HISTORY_SLOTS_CAP", "Encoding", "encoding_for"]
+
+ADAPTER_BOUNDS: dict[str, int] = {
+    "action ids": 1 << 16,
+    "tensor floats": 1 << 22,
+    "game length": (1 << 31) - 1,
+}
+"""The largest encoding an adapter takes (:meth:`Encoding.check_bounds`): 65,536
+action ids (a legal mask a step), 4,194,304 floats in a tensor (16 MiB), and a game
+length that fits OpenSpiel's 32-bit ints."""
 
 
 @attrs.frozen(slots=True)
@@ -97,6 +107,36 @@ class Encoding:
         """How many actions the information-state tensor holds: ``max_game_length``,
         at most :data:`HISTORY_SLOTS_CAP`."""
         return self._codec.history_slots
+
+    def check_bounds(self, adapter: str) -> None:
+        """Refuse rules whose encoding no learning framework can hold
+        (:data:`ADAPTER_BOUNDS`): the adapters call it when a game is loaded, so that
+        a step never allocates a mask of a billion ids.
+
+        :raises RulesError: naming the size, the bound and the options that set it.
+
+        >>> from cardrules.bouillotte import modern
+        >>> rules = modern.Rules(stack=10**7, max_raise=10**7)
+        >>> encoding_for("bouillotte-modern", rules).check_bounds("env")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: env: these rules need 10000004 action ids, more than 65536 ...
+        """
+        sizes = {
+            "action ids": (self.num_actions, "the raise options (max_raise, cave, stack)"),
+            "tensor floats": (
+                max(self.information_state_shape[0], self.observation_shape[0]),
+                "the number of deals and seats",
+            ),
+            "game length": (self.max_game_length, "the number of deals"),
+        }
+        for name, (size, options) in sizes.items():
+            bound = ADAPTER_BOUNDS[name]
+            if size > bound:
+                raise RulesError(
+                    f"{adapter}: these rules need {size} {name}, more than {bound} (the "
+                    f"adapter's bound); lower {options}: {self.rules!r}"
+                )
 
     def layout(self) -> tuple[tuple[str, int, int], ...]:
         """The information-state tensor's parts as ``(name, start, size)``, in order;
