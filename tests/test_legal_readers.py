@@ -105,14 +105,21 @@ def test_choosing_costs_the_same_at_any_stack() -> None:
 
 
 @pytest.mark.usefixtures("no_spelling")
-def test_the_prompt_costs_the_same_at_any_stack() -> None:
-    """Issue 34, item 15: the ``play`` prompt numbers the least and the largest raise
-    and names the range; it never spells the raises out."""
-    from cardrules.cli.commands import _menu
+def test_the_prompt_costs_the_same_at_any_stack(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, item 15; issue 35: the ``play`` prompt numbers the least and the
+    largest raise and names the range, and ``help`` lists them; neither spells the
+    raises out (with ten million of them legal)."""
+    import io
 
-    state = _huge()
-    numbered, hints = _menu(state.legal())
-    assert len(numbered) <= 6 and any("raise to N" in hint for hint in hints)
+    from cardrules.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\n" * 3 + "quit\n"))
+    options = ["stack=10000000", "max_raise=10000000"]
+    assert main(["play", "modern", "--seat", "1", "--seed", "3", "--rules", *options]) == 0
+    shown = capsys.readouterr().out
+    assert "raise to N' for any N from" in shown and "legal now:" in shown
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -37,7 +37,7 @@ from cardrules.actions import Action, Raise
 from cardrules.encodings.base import HISTORY_SLOTS_CAP, Codec
 from cardrules.errors import RulesError
 from cardrules.game import GameModule, as_game_module
-from cardrules.legal import legal_of
+from cardrules.legal import Legal, legal_of
 from cardrules.registry import game_ids
 
 __all__ = ["ADAPTER_BOUNDS", "HISTORY_SLOTS_CAP", "Encoding", "encoding_for"]
@@ -172,7 +172,7 @@ class Encoding:
             named = "no action" if action is None else str(action)
             raise ValueError(
                 f"action id {action_id} ({named}) is not legal for seat {view.seat} now; "
-                f"legal: {legal.describe()}"
+                f"legal: {legal.describe()}" + _ids_of(self, legal, view)
             )
         return action
 
@@ -218,6 +218,13 @@ class Encoding:
         """Everything the seat has seen since the session began, as text (perfect
         recall: two different views give different strings)."""
         return self._codec.information_state_text(view)
+
+
+def _ids_of(encoding: Encoding, legal: Legal, view: Any) -> str:
+    """`` (ids …)`` naming the legal ids, when there are a dozen or fewer."""
+    if legal.count > 12:
+        return ""
+    return " (ids " + ", ".join(map(str, encoding.legal_action_ids(view))) + ")"
 
 
 def encoding_for(game: str | ModuleType | GameModule, rules: Any = None) -> Encoding:
