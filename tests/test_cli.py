@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -477,3 +478,68 @@ def test_sigterm_during_simulate_record_removes_the_part_file(tmp_path: Path) ->
     assert process.returncode == 143, err
     assert err.strip() == "cardrules: terminated"
     assert list(tmp_path.iterdir()) == []
+
+
+# -- issue 35: first contact at the terminal ------------------------------------------
+
+
+def test_options_may_come_before_the_game() -> None:
+    """Issue 35: ``--rules`` took the game's name ("the following arguments are
+    required: GAME")."""
+    before = run("play", "--rules", "players=5", "deals=1", "modern", "--seed", "4", stdin="")
+    after = run("play", "modern", "--seed", "4", "--rules", "players=5", "deals=1", stdin="")
+    assert before.returncode == after.returncode == 0, before.stderr
+    assert before.stdout == after.stdout and "seat 4" in before.stdout
+    missing = run("play", "--rules", "players=5")
+    assert missing.returncode == 2 and "required: GAME" in missing.stderr
+
+
+def test_play_draws_a_fresh_seed_and_prints_it() -> None:
+    """Issue 35: ``play`` dealt the same game every time (``--seed`` was 1 unsaid);
+    without ``--seed`` it draws one and prints how to deal the game again."""
+    first = run("play", "bourre", stdin="quit\n")
+    assert first.returncode == 0
+    found = re.search(r"Seed (\d+) \(cardrules play bourre --seed (\d+) deals", first.stdout)
+    assert found and found[1] == found[2]
+    again = run("play", "bourre", "--seed", found[1], stdin="quit\n")
+    assert again.stdout == first.stdout.split("\n", 1)[1]
+
+
+def test_play_says_the_seat_before_the_antes_and_helps() -> None:
+    """Issue 35: "You are seat N" comes first; ``help`` and ``?`` list the legal
+    actions and how to type them; ``quit`` exits 0."""
+    done = run("play", "historic", "--seed", "2", stdin="help\n?\nquit\n")
+    assert done.returncode == 0
+    assert done.stdout.startswith("You are seat 0")
+    assert done.stdout.count("legal now:") == 2 and "not understood" not in done.stdout
+
+
+def test_a_terminal_without_suit_symbols_gets_letters() -> None:
+    """Issue 35: ``PYTHONIOENCODING=cp1252 cardrules watch bourre`` ended in a
+    UnicodeEncodeError; the cards are written with letters instead."""
+    environment = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", "watch", "bourre", "--deals", "1"],
+        capture_output=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    text = done.stdout.decode("cp1252")
+    assert done.returncode == 0, done.stderr
+    assert "♠" not in text and re.search(r"\b[2-9TJQKA][shdc]\b", text)
+
+
+def test_the_progress_bar_shows_rate_and_time_left() -> None:
+    """Issue 35: the bar showed neither the rate nor the time left."""
+    import io
+
+    from cardrules.cli.commands import progress_bar
+
+    ticks = iter([0.0, 2.0, 4.0])
+    stream = io.StringIO()
+    show = progress_bar(stream, clock=lambda: next(ticks))
+    show(10, 40)
+    show(40, 40)
+    assert "10/40 sessions, 5 sessions/s, 6s left" in stream.getvalue()
+    assert stream.getvalue().endswith("\n")

@@ -50,6 +50,7 @@ from cardrules.cli.common import (
     _Parser,
     _seed,
     _version,
+    printable,
 )
 
 
@@ -106,9 +107,14 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
         description="Play one session at one seat against bots. Only that seat's view "
         "is shown; answer with the number of an action or its text.",
     )
-    play.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    play.add_argument("game", metavar="GAME", nargs="?", help=_GAME_HELP)
     play.add_argument("--seat", type=_positive, default=0, help="your seat (default 0)")
-    play.add_argument("--seed", type=_seed, default=1, help="seed of the deals and bots")
+    play.add_argument(
+        "--seed",
+        type=_seed,
+        help="seed of the deals and bots (default: a fresh one, printed so that the "
+        "game can be played again)",
+    )
     play.add_argument(
         "--bots",
         default="heuristic",
@@ -124,9 +130,14 @@ def _add_watch(commands: argparse._SubParsersAction[_Parser]) -> None:
         description="Bots play a seeded session; every action and every card held is "
         "printed as the game goes.",
     )
-    watch.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    watch.add_argument("game", metavar="GAME", nargs="?", help=_GAME_HELP)
     watch.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
-    watch.add_argument("--bots", default="random", help="bots per seat (default random)")
+    watch.add_argument(
+        "--bots",
+        default="heuristic",
+        help="bots per seat, comma-separated; the last repeats (random, heuristic; "
+        "default heuristic, as for play and simulate)",
+    )
     watch.add_argument("--seat", type=_positive, help="show only what this seat sees")
     watch.add_argument("--no-hands", action="store_true", help="show public information only")
     watch.add_argument("--deals", type=_positive, help="number of deals (--rules deals=N)")
@@ -142,7 +153,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
         description="Play seeded sessions between bots and print each seat's mean result "
         "with its 95% confidence interval and the game's frequencies.",
     )
-    simulate.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    simulate.add_argument("game", metavar="GAME", nargs="?", help=_GAME_HELP)
     simulate.add_argument("--sessions", type=_positive, required=True, help="sessions to play")
     simulate.add_argument(
         "--bots",
@@ -206,6 +217,18 @@ def _terminating() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _game_before_options(args: argparse.Namespace) -> None:
+    """The game named after ``--rules`` (``play --rules players=5 modern``): its
+    ``KEY=VALUE`` list took the name, which is the one item without ``=``."""
+    if args.command not in ("play", "watch", "simulate") or args.game is not None:
+        return
+    names = [item for item in args.rules or () if "=" not in item]
+    if len(names) != 1:
+        raise UsageError(f"{args.command}: the following arguments are required: GAME")
+    args.game = names[0]
+    args.rules = [item for item in args.rules if item != names[0]]
+
+
 def _main(arguments: list[str]) -> int:
     """The command on ``arguments``; its exit status."""
     if arguments and arguments[0] in (*GAMES, *ALIASES):
@@ -214,6 +237,7 @@ def _main(arguments: list[str]) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(arguments)
+        _game_before_options(args)
         if args.command is None:
             raise UsageError(
                 "choose a command: play, watch, simulate, replay or rules "
@@ -230,7 +254,7 @@ def _main(arguments: list[str]) -> int:
             return _cmd_replay(args, out)
         return _cmd_rules(args, out)
     except UsageError as error:
-        sys.stderr.write(f"cardrules: error: {_one_line(error)}\n")
+        sys.stderr.write(printable(f"cardrules: error: {_one_line(error)}\n", sys.stderr))
         return 2
     except BrokenPipeError:  # the reader stopped early (``| head``): not an error
         with contextlib.suppress(OSError):

@@ -9,6 +9,7 @@ import random
 import signal
 import stat
 import sys
+import time
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -150,8 +151,12 @@ def _cmd_play(args: argparse.Namespace, out: _Output, read: Callable[[], str]) -
     assert seat is not None
     bots = _bots(args.bots, game, players - 1)
     bots.insert(seat, None)
-    rng = random.Random(f"cardrules-play:{args.seed}:bots")
-    chance = random.Random(f"cardrules-play:{args.seed}:chance")
+    seed = args.seed
+    if seed is None:  # a fresh game, told so that it can be played again
+        seed = random.SystemRandom().randrange(10**6)
+        out(f"Seed {seed} (cardrules play {args.game} --seed {seed} deals this game again).")
+    rng = random.Random(f"cardrules-play:{seed}:bots")
+    chance = random.Random(f"cardrules-play:{seed}:chance")
     narrator = Narrator(seat=seat)
     out(
         f"You are seat {seat}. Type the number of an action or its text; 'help' to "
@@ -212,16 +217,45 @@ def _cmd_watch(args: argparse.Namespace, out: _Output) -> int:
 # -- simulate --------------------------------------------------------------------------
 
 
-def _progress_bar(stream: IO[str]) -> Callable[[int, int], None]:
+def progress_bar(
+    stream: IO[str], clock: Callable[[], float] = time.monotonic
+) -> Callable[[int, int], None]:
+    """A bar on ``stream`` with the sessions done, their rate and the time left at
+    that rate: ``show(done, total)`` redraws it (a new line at the end).
+
+    >>> import io
+    >>> ticks, stream = iter([0.0, 1.0]), io.StringIO()
+    >>> progress_bar(stream, clock=lambda: next(ticks))(25, 100)
+    >>> stream.getvalue().strip()
+    '[#######                       ] 25/100 sessions, 25 sessions/s, 3s left'
+    """
+    start = clock()
+
     def show(done: int, total: int) -> None:
         width = 30
         filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} sessions")
+        spent = clock() - start
+        rate = done / spent if spent > 0 else 0.0
+        left = f", {_duration((total - done) / rate)} left" if rate and done < total else ""
+        speed = f", {rate:,.0f} sessions/s" if rate else ""
+        stream.write(
+            f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} sessions{speed}{left}   "
+        )
         if done >= total:
             stream.write("\n")
         stream.flush()
 
     return show
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` as ``1h02m``, ``3m05s`` or ``12s``."""
+    whole = int(seconds + 0.5)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}h{minutes:02d}m"
+    return f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
 
 
 def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
@@ -241,7 +275,7 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
             f"not {args.sessions}"
         )
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
-    progress = _progress_bar(sys.stderr) if show_progress else None
+    progress = progress_bar(sys.stderr) if show_progress else None
     workers = _workers(args.workers, args.sessions // players if args.rotate else args.sessions)
     with _writing(args.record) as write:
         executor: Any = None

@@ -131,8 +131,34 @@ def _seed(text: str) -> int | str:
         return text
 
 
+_SUIT_LETTERS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
+"""The suit symbols as the letters cards are also written with (``A♠`` is ``As``)."""
+
+
+def printable(text: str, stream: IO[str]) -> str:
+    """``text`` as ``stream`` can hold it: unchanged when its encoding has the suit
+    symbols, else with the suits as letters (``As``, ``Th``) and any other character
+    it cannot hold as ``?`` (a Windows console, ``PYTHONIOENCODING=cp1252``).
+
+    >>> import io
+    >>> printable("A♠ 10♥ Bourré", io.TextIOWrapper(io.BytesIO(), encoding="cp1252"))
+    'As 10h Bourré'
+    >>> printable("A♠ …", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    'As ?'
+    """
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.translate(_SUIT_LETTERS).encode(encoding, "replace").decode(encoding)
+    except LookupError:  # an encoding Python does not know: write as given
+        return text
+    return text
+
+
 class _Output:
-    """Writes lines to stdout as they come (a transcript streams)."""
+    """Writes lines to stdout as they come (a transcript streams), in what the
+    stream's encoding can hold (:func:`printable`)."""
 
     def __init__(self, stream: IO[str], *, echo: bool = False) -> None:
         self.stream = stream
@@ -141,13 +167,14 @@ class _Output:
 
     def prompt(self, text: str) -> None:
         """Write ``text`` without ending the line."""
-        self.stream.write(text)
+        self.stream.write(printable(text, self.stream))
         self.stream.flush()
 
     def __call__(self, *lines: str) -> None:
+        stream = self.stream
         for line in lines:
-            self.stream.write(line + "\n")
-        self.stream.flush()
+            stream.write(printable(line, stream) + "\n")
+        stream.flush()
 
 
 _SPECIAL_FILES = (
