@@ -107,7 +107,9 @@ def test_X_4_H_5_2_H_5_7_side_pot_brelan_main_collective_point_side() -> None:
     assert state.primes == (-1, 3, -1, -1)
     assert state.stacks == (100 - 10 + 14 - 1, 10, 90, 99)
     assert state.showdown is not None
-    assert state.showdown.hands[3] == cards("Qh 9h 8h")  # H-5.3: the folded hand is exposed
+    assert state.showdown.hands[3] == tuple(
+        sorted(cards("Qh 9h 8h"))
+    )  # H-5.3: the folded hand is exposed
 
 
 def test_H_5_3_H_5_5_richest_suit_held_only_by_a_folded_seat() -> None:
@@ -128,7 +130,9 @@ def test_H_5_3_H_5_5_richest_suit_held_only_by_a_folded_seat() -> None:
     assert state.primes == (0, 0, 0, 0)
     view = state.view(2)
     assert view.showdown is not None
-    assert view.showdown.hands[0] == cards("Ah Kh Qh")  # folded, exposed by the point
+    assert view.showdown.hands[0] == tuple(
+        sorted(cards("Ah Kh Qh"))
+    )  # folded, exposed by the point
     assert (
         winning_suit(exposed, [cards(t) for t in hands.values()], eligible=(1, 2, 3)) == Suit.SPADES
     )
@@ -192,4 +196,5 @@ def test_X_4_a_pot_only_one_seat_may_win_is_not_contested() -> None:
     assert state.primes == (-1, -1, 3, -1)
     assert state.stacks == (90 - 1, 100 - 20 + 10 + 10, 16, 99)
     assert state.showdown is not None
-    assert state.showdown.hands == ((), cards("Kh 9d 8h"), cards("Qh Qd Qc"), ())
+    shown = ((), cards("Kh 9d 8h"), cards("Qh Qd Qc"), ())
+    assert state.showdown.hands == tuple(tuple(sorted(hand)) for hand in shown)

@@ -259,7 +259,7 @@ def test_X_10_view_shows_own_cards_public_cards_and_nothing_else() -> None:
     at the next chance node the showdown's hands are visible, folded hands never."""
     state = deal()
     view = state.view(2)
-    assert view.hand == cards("As Ks Qs")
+    assert view.hand == cards("Qs Ks As")  # X-10: canonical order
     assert view.retournes == cards("9s")
     assert view.history == (HIDDEN_SHUFFLE,)
     assert set(view_cards(view)) == set(cards("As Ks Qs 9s"))

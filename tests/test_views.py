@@ -173,7 +173,10 @@ def test_X_10_bourre_own_exchange_whole_others_as_a_count() -> None:
     mine, theirs = state.view(1), state.view(0)
     assert mine.history[3:5] == (discard_1, HiddenExchange(3))
     assert theirs.history[3:5] == (HiddenExchange(2), discard_0)
-    assert mine.received[0][:5] == cards("As Ks 9h 8h 7h") and len(mine.received[0]) == 7
+    # each batch in canonical order (X-10): the deal's five, then the two drawn
+    assert mine.received[0][:5] == tuple(sorted(cards("As Ks 9h 8h 7h")))
+    assert len(mine.received[0]) == 7
+    assert mine.received[0][5:] == tuple(sorted(mine.received[0][5:]))
     assert set(mine.received[0][5:]) <= set(state.hands[1])
     assert len(theirs.received[0]) == 8
     assert not set(mine.received[0][5:]) & set(theirs.received[0])
@@ -250,7 +253,7 @@ LONG_SESSIONS: dict[str, tuple[Any, tuple[Any, ...]]] = {
 
 @pytest.mark.parametrize("game", sorted(LONG_SESSIONS))
 def test_X_10_cards_received_over_more_deals_than_a_log_chunk(game: str) -> None:
-    """X-10: a seat's cards received stay every deal's hand, in order, past the point
+    """X-10: a seat's cards received stay every deal's hand, in order of the deals, past the point
     where the record moves the newest deals' hands into the per-seat logs (``Log.CHUNK``
     deals), the history keeps every shuffle, and equal sessions give equal views."""
     module = GAMES[game][0]
@@ -267,13 +270,40 @@ def test_X_10_cards_received_over_more_deals_than_a_log_chunk(game: str) -> None
             hands.append(state.hands)
             assert [a for a in state.history if isinstance(a, Shuffle)] == shuffles
             for seat in range(seats):
-                assert state.view(seat).received == tuple(hand[seat] for hand in hands)
+                # each deal's hand, in canonical order (X-10)
+                expected = tuple(tuple(sorted(hand[seat])) for hand in hands)
+                assert state.view(seat).received == expected
         else:
             state = state.apply(next(a for a in passive if state.is_legal(a)))
     assert len(hands) == 70
-    assert state.view(1).received == tuple(hand[1] for hand in hands)
+    assert state.view(1).received == tuple(tuple(sorted(hand[1])) for hand in hands)
     replayed = module.new_game(rules)
     for action in state.history:
         replayed = replayed.apply(action)
     assert replayed.view(2) == state.view(2) and hash(replayed.view(2)) == hash(state.view(2))
     assert replayed == state and hash(replayed) == hash(state)
+
+
+@pytest.mark.parametrize("game", ["modern", "historic", "bourre"])
+def test_X_10_the_order_in_which_a_seat_s_cards_arrive_is_not_information(game: str) -> None:
+    """X-10: two deals that give a seat the same cards in another order give that seat
+    equal views (its hand and each batch it received in canonical order), and the
+    other seats, whose cards are the same, equal views too."""
+    from cardrules import bourre as bourre_module
+    from cardrules.bouillotte import historic as historic_module
+    from cardrules.bouillotte import modern as modern_module
+
+    module = {"modern": modern_module, "historic": historic_module, "bourre": bourre_module}[game]
+    state = module.new_game()
+    if game == "historic":
+        state = state.apply(historic_module.DECLINE)
+    hand = {"modern": "As Ks Qs", "historic": "As Ks Qs", "bourre": "As Ks Qs Js Ts"}[game]
+    one = state.apply(module.arrange_deck(state, {1: cards(hand)}))
+    other = state.apply(module.arrange_deck(state, {1: tuple(reversed(cards(hand)))}))
+    assert one.hands[1] != other.hands[1] or game == "bourre"  # the deal's order differs
+    for seat in range(len(state.stacks)):
+        assert one.view(seat) == other.view(seat), seat
+        assert hash(one.view(seat)) == hash(other.view(seat))
+    view = one.view(1)
+    assert view.hand == tuple(sorted(cards(hand)))
+    assert view.received[-1] == tuple(sorted(cards(hand)))

@@ -17,7 +17,16 @@ from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.events import Event
 
-__all__ = ["INCONSISTENT", "Determinization", "Plan", "Proposer", "Seen", "fill", "place_hand"]
+__all__ = [
+    "INCONSISTENT",
+    "Determinization",
+    "Plan",
+    "Proposer",
+    "Seen",
+    "fill",
+    "place_among",
+    "place_hand",
+]
 
 INCONSISTENT = (
     "determinize: no deal is consistent with this view; a view made by "
@@ -86,6 +95,37 @@ def place_hand(
 Proposer = Callable[[Any, int, Seen, random.Random], Plan | None]
 """``propose(state, seat, seen, rng)``: a plan for the deal at the chance node ``state``
 given what the seat saw of it, or ``None`` to reject at once."""
+
+
+def place_among(
+    placed: dict[int, Card], cards: Sequence[Card], places: Sequence[int], rng: random.Random
+) -> bool:
+    """Put ``cards`` at ``places`` in uniformly random order: a card already at one of
+    the places stays there, the others go to the free places (every arrangement
+    equally likely: the order in which a seat's cards arrived is not information,
+    X-10); ``False`` if a card is already elsewhere or the cards do not fit.
+
+    >>> import random
+    >>> from cardrules.cards import cards
+    >>> placed = {0: cards("Ac")[0]}
+    >>> place_among(placed, cards("Ac Kd 9s"), [0, 4, 8], random.Random(1))
+    True
+    >>> sorted(placed) == [0, 4, 8] and placed[0] == cards("Ac")[0]
+    True
+    """
+    at = {card: where for where, card in placed.items()}
+    rest = []
+    for card in cards:
+        where = at.get(card)
+        if where is None:
+            rest.append(card)
+        elif where not in places:
+            return False
+    free = [where for where in places if where not in placed]
+    if len(rest) > len(free):
+        return False
+    placed.update(zip(rng.sample(free, len(rest)), rest, strict=True))
+    return True
 
 
 class Determinization:

@@ -174,9 +174,16 @@ class SessionLog:
 
     def dealt(self, cards: Sequence[Sequence[Any]]) -> SessionLog:
         """This log with a new deal's cards: ``cards[seat]``, the cards ``seat`` was
-        dealt (in canonical order, X-10), begins that seat's entry for the deal."""
+        dealt, begins that seat's entry for the deal, in canonical order (the order in
+        which a seat's cards arrive is not information, X-10).
+
+        >>> from cardrules import cards
+        >>> log = SessionLog.start(1).dealt((cards("As 2c Kd"),))
+        >>> [str(card) for card in log.received[0].last()]
+        ['2♣', 'K♦', 'A♠']
+        """
         received = tuple(
-            log.append(tuple(got)) for log, got in zip(self.received, cards, strict=True)
+            log.append(tuple(sorted(got))) for log, got in zip(self.received, cards, strict=True)
         )
         return _new_log(
             self.public_actions, self.secret_actions, self.events, self.own_actions, received
@@ -184,10 +191,17 @@ class SessionLog:
 
     def drew(self, seat: int, cards: Sequence[Any]) -> SessionLog:
         """This log with ``cards`` added to what ``seat`` received in this deal (a draw
-        from the stock, in canonical order, X-10)."""
+        from the stock), the batch in canonical order (X-10).
+
+        >>> from cardrules import cards
+        >>> log = SessionLog.start(1).dealt((cards("As 2c"),)).drew(0, cards("Kd 3h"))
+        >>> [str(card) for card in log.received[0].last()]
+        ['2♣', 'A♠', '3♥', 'K♦']
+        """
         mine = self.received[seat]
         newest = mine.last() or ()
-        received = replaced(self.received, seat, mine.replace_last((*newest, *cards)))
+        batch = (*newest, *sorted(cards))
+        received = replaced(self.received, seat, mine.replace_last(batch))
         return _new_log(
             self.public_actions, self.secret_actions, self.events, self.own_actions, received
         )

@@ -376,15 +376,29 @@ _LAST: list[tuple[Any, Seen, int, _Deal] | None] = [None]
 replaced whole, so threads never see half of one)."""
 
 
+def _arranged(mine: Sequence[Card], deal: _Deal, rng: random.Random) -> list[Card]:
+    """The seat's cards in a uniformly random order within each batch (the deal's, then
+    the draw's): the view gives each batch in canonical order (X-10). The dealer's
+    trump card stays its last dealt card (B-2.2)."""
+    size = deal.size
+    dealt, drawn = list(mine[:size]), list(mine[size:])
+    rng.shuffle(dealt)
+    rng.shuffle(drawn)
+    if deal.seat == deal.dealer and deal.trump in dealt:
+        at = dealt.index(deal.trump)
+        dealt[at], dealt[-1] = dealt[-1], dealt[at]
+    return dealt + drawn
+
+
 def propose_bourre(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """A proposal for the Bourré deal at the chance node ``state`` (see the module)."""
-    mine = seen.mine
     last = _LAST[0]
     if last is not None and last[0] is state and last[1] is seen and last[2] == seat:
         deal = last[3]
     else:
         deal = _Deal(state, seat, seen.actions, seen.events)
         _LAST[0] = (state, seen, seat, deal)
+    mine = _arranged(seen.mine, deal, rng)
     discards = _discards(deal, mine, rng)
     deck = state.chance_cards
     scheduled = None if discards is None else _schedule(deal, discards, len(deck))

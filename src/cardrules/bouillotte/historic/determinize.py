@@ -10,25 +10,33 @@ from typing import Any
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.state import new_game
 from cardrules.cards import Card
-from cardrules.sampling import Determinization, Plan, Seen, fill, place_hand
+from cardrules.sampling import Determinization, Plan, Seen, fill, place_among, place_hand
 
 __all__ = ["DETERMINIZATION", "propose"]
 
 
 def propose(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
-    """Historic Bouillotte: the seat's cards, the retourné and the hands shown at the
-    showdown (H-5) are forced; the rest is uniform."""
+    """Historic Bouillotte: the retourné is forced, the seat's cards and the hands
+    shown at the showdown (H-5) go to their holder's places in uniformly random order
+    (X-10: shown in canonical order); the rest is uniform."""
     n = len(state.stacks)
     eldest = (state.dealer + 1) % n
     placed = dict(seen.up)
-    ok = place_hand(placed, seen.mine, (seat - eldest) % n, n)
+    ok = True
     for event in seen.events:
         if isinstance(event, ShowdownHands):
             ok &= place_hand(placed, (event.retourne,), 3 * n, 1)
             for other, hand in enumerate(event.hands):
-                ok &= place_hand(placed, hand, (other - eldest) % n, n)
+                ok &= place_among(placed, hand, _places(other, eldest, n), rng)
+    # X-10: the seat knows its cards, not the order they came in
+    ok = ok and place_among(placed, seen.mine, _places(seat, eldest, n), rng)
     shuffle = fill(state.chance_cards, placed, rng) if ok else None
     return None if shuffle is None else Plan(shuffle)
+
+
+def _places(seat: int, eldest: int, n: int) -> list[int]:
+    """The shuffle's positions of ``seat``'s three cards (X-1)."""
+    return [(seat - eldest) % n + n * i for i in range(3)]
 
 
 def _retourne(view: Any) -> dict[int, Card]:

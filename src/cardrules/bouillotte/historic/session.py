@@ -306,10 +306,11 @@ def showdown(record: Record) -> Step[Record]:
             hand = f"the collective point in {_SUITS[suit].symbol}"
         stacks[winner] += amount
         events.append(PotWon(amount, (winner,), _one_at(winner, amount), index, hand))
-    if exposed_all:
-        shown_hands = hands
-    else:
-        shown_hands = tuple(hand if live >> seat & 1 else () for seat, hand in enumerate(hands))
+    # each hand shown in canonical order (the order the cards arrived is not shown)
+    shown_hands = tuple(
+        tuple(sorted(hand)) if exposed_all or live >> seat & 1 else ()
+        for seat, hand in enumerate(hands)
+    )
     shown = ShowdownHands(retourne, shown_hands)
     events.insert(shown_at, shown)
     primes = deal.primes if brelans is None else _primes_paid(brelans, deal.primes, events)

@@ -65,7 +65,7 @@ class View(ViewBase):
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        """The seat's own cards (``()`` before the deal)."""
+        """The seat's own cards, in canonical order (``()`` before the deal, X-10)."""
         return self._public.hand
 
     @property
@@ -142,7 +142,7 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
         last_raiser=record.last_raiser,
         to_act=record.to_act,
         seat=seat,
-        hand=record.hidden.hands[seat],
+        hand=tuple(sorted(record.hidden.hands[seat])),  # X-10: canonical order
         log=record.log.seat_part(seat),
     )
     view: View = View._make(seat, public, legal)

@@ -26,14 +26,23 @@ from cardrules.bouillotte.modern.hands import evaluate
 from cardrules.bouillotte.modern.state import new_game
 from cardrules.cards import Card, Rank
 from cardrules.errors import CardRulesError
-from cardrules.sampling import INCONSISTENT, Determinization, Plan, Seen, fill, place_hand
+from cardrules.sampling import (
+    INCONSISTENT,
+    Determinization,
+    Plan,
+    Seen,
+    fill,
+    place_among,
+    place_hand,
+)
 
 __all__ = ["DETERMINIZATION", "deal_brelans", "propose"]
 
 
 def propose(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
-    """Modern Bouillotte: the seat's cards, the retournés (V-M.1, V-M.4), the cards
-    turned (V-M.2, V-M.3) and shown (M-5) are forced; each announcer's hidden cards
+    """Modern Bouillotte: the retournés (V-M.1, V-M.4) and the cards turned (V-M.2,
+    V-M.3) are forced, the seat's cards and the hands shown (M-5) go to their holder's
+    places in uniformly random order (X-10); each announcer's hidden cards
     are drawn among those that make a brelan of the announced class with the
     retournés of the moment (M-4.1), with the exact weights of :func:`_brelans`; the
     rest is uniform."""
@@ -41,7 +50,7 @@ def propose(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | Non
     up = state.rules.retournes
     eldest = (state.dealer + 1) % n
     placed = dict(seen.up)
-    ok = place_hand(placed, seen.mine, (seat - eldest) % n, n)
+    ok = True
     turned = [0] * n
     now: tuple[Card, ...] = ()
     announced: list[tuple[int, str, tuple[Card, ...]]] = []
@@ -53,13 +62,18 @@ def propose(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | Non
         elif cls is RetourneChanged:
             now = event.new  # type: ignore[attr-defined]
             ok &= place_hand(placed, now, 3 * n + up, 1)
-        elif cls is CardsTurned or cls is HandShown:
+        elif cls is CardsTurned:  # V-M.2, V-M.3: the seat's next card, at its place
             other: int = event.seat  # type: ignore[attr-defined]
-            at = turned[other] if cls is CardsTurned else 0
+            at = turned[other]
             ok &= place_hand(placed, event.cards, (other - eldest) % n, n, at)  # type: ignore[attr-defined]
             turned[other] = at + len(event.cards)  # type: ignore[attr-defined]
+        elif cls is HandShown:  # M-6.1: shown in canonical order (X-10)
+            places = _places(event.seat, eldest, n)  # type: ignore[attr-defined]
+            ok &= place_among(placed, event.cards, places, rng)  # type: ignore[attr-defined]
         elif cls is Announced:
             announced.append((event.seat, event.category, now))  # type: ignore[attr-defined]
+    # X-10: the seat knows its cards, not the order they came in
+    ok = ok and place_among(placed, seen.mine, _places(seat, eldest, n), rng)
     deck = state.chance_cards
     if not ok or len(set(placed.values())) != len(placed) or not set(placed.values()) <= set(deck):
         raise CardRulesError(INCONSISTENT)  # two cards at one place: no deal has it
@@ -67,6 +81,11 @@ def propose(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | Non
         deal_brelans(state.rules, placed, announced, (eldest, n), deck, rng)
     shuffle = fill(deck, placed, rng)
     return None if shuffle is None else Plan(shuffle)
+
+
+def _places(seat: int, eldest: int, n: int) -> list[int]:
+    """The shuffle's positions of ``seat``'s three cards (X-1, M-2.2)."""
+    return [(seat - eldest) % n + n * i for i in range(3)]
 
 
 def deal_brelans(

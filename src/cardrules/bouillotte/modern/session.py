@@ -177,7 +177,8 @@ def showdown(record: Record) -> Record:
     order = in_play_order(record.live, eldest, n)  # M-6.1: the seats still in show
     keys, texts = values_of(rules, hands, deal.retournes, order)
     for seat in order:
-        events.append(HandShown(seat, hands[seat], texts[seat]))
+        # the hand shown in canonical order (not the order its cards arrived)
+        events.append(HandShown(seat, tuple(sorted(hands[seat])), texts[seat]))
     pots = side_pots_of(contributions, seats_in(record.live, n))
     for index, (amount, eligible) in enumerate(pots):
         if not amount:

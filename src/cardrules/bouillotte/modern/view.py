@@ -14,7 +14,7 @@ costs one small record.
 >>> state = new_game()
 >>> state = state.apply(sample_chance(state, random.Random(2)))
 >>> view = state.view(1)
->>> view.hand == state.hands[1], view.retournes == state.retournes, view.history
+>>> view.hand == tuple(sorted(state.hands[1])), view.retournes == state.retournes, view.history
 (True, True, (Shuffle(order=()),))
 """
 
@@ -67,7 +67,7 @@ class View(ViewBase):
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        """The seat's own cards, in the order dealt (``()`` between deals)."""
+        """The seat's own cards, in canonical order (``()`` between deals, X-10)."""
         return self._public.hand
 
     @property
@@ -119,7 +119,7 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
         to_act=record.to_act,
         live=record.live,
         seat=seat,
-        hand=record.hidden.hands[seat],
+        hand=tuple(sorted(record.hidden.hands[seat])),  # X-10: canonical order
         log=record.log.seat_part(seat),
     )
     view: View = View._make(seat, public, legal)
