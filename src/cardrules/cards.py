@@ -18,13 +18,23 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 import attrs
 
 from cardrules.errors import shorten
 
-__all__ = ["STANDARD_DECK", "Card", "Rank", "Suit", "cards", "deck_of", "piquet_deck"]
+__all__ = [
+    "STANDARD_DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "canonical",
+    "cards",
+    "deck_of",
+    "piquet_deck",
+]
 
 
 class Suit(enum.Enum):
@@ -314,3 +324,17 @@ def deck_of(items: Iterable[Card]) -> tuple[Card, ...]:
     (Card.parse('8♣'), Card.parse('K♦'), Card.parse('A♠'))
     """
     return tuple(sorted(items))
+
+
+_BY_INDEX = attrgetter("_index")
+
+
+def canonical(hand: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` in canonical order (rank, then suit: the order of
+    :data:`STANDARD_DECK`), as views give a seat's cards: the order in which they
+    arrived is not information (X-10).
+
+    >>> [str(card) for card in canonical(cards("As 2c Kd 2h"))]
+    ['2♣', '2♥', 'K♦', 'A♠']
+    """
+    return tuple(sorted(hand, key=_BY_INDEX))

@@ -308,14 +308,21 @@ def random_policy(view: GameView, rng: random.Random) -> Action:
     True
     """
     legal = legal_of(view, "random_policy")
-    count = legal.count
+    spelled = legal.spelled  # a shared set keeps its few actions spelled out
+    count = legal.count if spelled is None else len(spelled)
     if not count:
         raise CardRulesError(
             "random_policy: the view has no legal action (it is not that "
             "seat's turn, or the game is over)"
         )
-    if rng.__class__ is not random.Random:
-        _check_rng(rng, "random_policy: rng")
+    if rng.__class__ is random.Random:
+        # rng.randrange(count), drawn the same way inline
+        k = count.bit_length()
+        index = rng.getrandbits(k)
+        while index >= count:
+            index = rng.getrandbits(k)
+        return legal.nth(index) if spelled is None else spelled[index]
+    _check_rng(rng, "random_policy: rng")
     return legal.nth(rng.randrange(count))
 
 

@@ -116,6 +116,9 @@ class Legal:
         ...
         IndexError: legal action 999999999 of 999999999 (indices 0 to 999999998)
         """
+        spelled = self.spelled  # a shared set keeps its few actions spelled out
+        if spelled is not None and index.__class__ is int and -len(spelled) <= index:
+            return spelled[index]
         count = self.count
         if index.__class__ is not int or not -count <= index < count:
             raise IndexError(
@@ -176,11 +179,12 @@ def legal_of(view: Any, who: str) -> Legal:
     ...
     cardrules.errors.CardRulesError: a bot needs a seat's view, not None
     """
-    legal = getattr(view, "legal", None)
-    if callable(legal):
-        found = legal()
-        if isinstance(found, Legal):
-            return found
+    try:
+        found = view.legal()
+    except (AttributeError, TypeError):  # no legal(): read legal_actions() below
+        found = None
+    if isinstance(found, Legal):
+        return found
     try:
         actions = tuple(view.legal_actions())
     except (AttributeError, TypeError):

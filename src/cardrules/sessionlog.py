@@ -42,6 +42,7 @@ import attrs
 
 from cardrules._fast import constructor
 from cardrules.actions import Action
+from cardrules.cards import canonical
 from cardrules.events import Event
 from cardrules.game import Log
 from cardrules.seating import replaced
@@ -183,7 +184,7 @@ class SessionLog:
         ['2♣', 'K♦', 'A♠']
         """
         received = tuple(
-            log.append(tuple(sorted(got))) for log, got in zip(self.received, cards, strict=True)
+            log.append(canonical(got)) for log, got in zip(self.received, cards, strict=True)
         )
         return _new_log(
             self.public_actions, self.secret_actions, self.events, self.own_actions, received
@@ -200,7 +201,7 @@ class SessionLog:
         """
         mine = self.received[seat]
         newest = mine.last() or ()
-        batch = (*newest, *sorted(cards))
+        batch = (*newest, *canonical(cards))
         received = replaced(self.received, seat, mine.replace_last(batch))
         return _new_log(
             self.public_actions, self.secret_actions, self.events, self.own_actions, received

@@ -28,7 +28,7 @@ from cardrules.bouillotte.historic.legality import carre_legal
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import ALL, Hidden, Record, seats_in
 from cardrules.bouillotte.historic.rules import PLAYERS
-from cardrules.cards import Card, Suit
+from cardrules.cards import Card, Suit, canonical
 from cardrules.events import (
     AntePaid,
     Event,
@@ -308,7 +308,7 @@ def showdown(record: Record) -> Step[Record]:
         events.append(PotWon(amount, (winner,), _one_at(winner, amount), index, hand))
     # each hand shown in canonical order (the order the cards arrived is not shown)
     shown_hands = tuple(
-        tuple(sorted(hand)) if exposed_all or live >> seat & 1 else ()
+        canonical(hand) if exposed_all or live >> seat & 1 else ()
         for seat, hand in enumerate(hands)
     )
     shown = ShowdownHands(retourne, shown_hands)

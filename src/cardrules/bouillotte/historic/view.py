@@ -134,6 +134,9 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> new_game().view(3).stacks
     (99, 100, 100, 100)
     """
+    # X-10: the hand is the deal's batch of cards received, in canonical order (no card
+    # is drawn in Bouillotte), not the order the cards were dealt in
+    log = record.log.seat_part(seat)
     public = SeatRecord._make(
         deal=record.deal,
         stacks=record.stacks,
@@ -142,8 +145,8 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
         last_raiser=record.last_raiser,
         to_act=record.to_act,
         seat=seat,
-        hand=tuple(sorted(record.hidden.hands[seat])),  # X-10: canonical order
-        log=record.log.seat_part(seat),
+        hand=log.own_received.last() if record.hidden.hands[seat] else (),
+        log=log,
     )
     view: View = View._make(seat, public, legal)
     return view

@@ -26,6 +26,7 @@ from cardrules.bouillotte.modern.record import (
     seats_in,
 )
 from cardrules.bouillotte.modern.rules import Rules
+from cardrules.cards import canonical
 from cardrules.chance import CHANCE
 from cardrules.events import (
     AntePaid,
@@ -178,7 +179,7 @@ def showdown(record: Record) -> Record:
     keys, texts = values_of(rules, hands, deal.retournes, order)
     for seat in order:
         # the hand shown in canonical order (not the order its cards arrived)
-        events.append(HandShown(seat, tuple(sorted(hands[seat])), texts[seat]))
+        events.append(HandShown(seat, canonical(hands[seat]), texts[seat]))
     pots = side_pots_of(contributions, seats_in(record.live, n))
     for index, (amount, eligible) in enumerate(pots):
         if not amount:

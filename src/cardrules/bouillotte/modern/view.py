@@ -113,14 +113,17 @@ def view_of(record: Record, seat: int, legal: Legal) -> View:
     >>> view_of(first_deal(Rules(), (100,) * 4, 0), 1, NOTHING).contributions
     (1, 1, 1, 1)
     """
+    # X-10: the hand is the deal's batch of cards received, in canonical order (no card
+    # is drawn in Bouillotte), not the order the cards were dealt in
+    log = record.log.seat_part(seat)
     public = SeatRecord._make(
         deal=record.deal,
         stacks=record.stacks,
         to_act=record.to_act,
         live=record.live,
         seat=seat,
-        hand=tuple(sorted(record.hidden.hands[seat])),  # X-10: canonical order
-        log=record.log.seat_part(seat),
+        hand=log.own_received.last() if record.hidden.hands[seat] else (),
+        log=log,
     )
     view: View = View._make(seat, public, legal)
     return view
