@@ -260,3 +260,14 @@ def test_X_10_the_logs_of_a_session_longer_than_a_log_chunk() -> None:
         replayed = replayed.apply(action)
     assert replayed == state and hash(replayed) == hash(state)
     assert replayed.view(2) == state.view(2) and hash(replayed.view(2)) == hash(state.view(2))
+
+
+def test_X_10_the_view_s_json_names_the_trump_suit() -> None:
+    """X-10 (API.md §4): ``View.to_json()`` has every documented member, ``trump``
+    included (it was left out), as a suit letter, ``None`` before the deal."""
+    state = new_game()
+    assert state.view(0).to_json()["trump"] is None
+    dealt = state.apply(sample_chance(state, random.Random(1)))
+    data = dealt.view(1).to_json()
+    assert data["trump"] == dealt.trump_card.suit.letter  # type: ignore[union-attr]
+    assert data["trump_card"].endswith(data["trump"])

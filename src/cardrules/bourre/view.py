@@ -46,6 +46,7 @@ class View(ViewBase):
         *ViewBase.SHARED_FIRST,
         "rebuys",
         "discards",
+        "trump",
         "trump_card",
         "trump_card_out",
         "stayed_in",
