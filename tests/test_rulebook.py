@@ -1,9 +1,9 @@
 """The rule book, the rule reference and the tests stay in step.
 
-Every rule id of the rule book (the rule book file, in the ``shared`` folder beside the
-repository) has an entry in the Sphinx rule reference and is cited by at least one
-test; the reference documents no id the rule book lacks; the scan that lists the
-citing tests under each rule reads names and docstrings correctly.
+Every rule id of the rule book (:mod:`cardrules.rulebook`, in the package) has an entry
+in the Sphinx rule reference and is cited by at least one test; the reference
+documents no id the rule book lacks; the scan that lists the citing tests under each
+rule reads names and docstrings correctly.
 """
 
 from __future__ import annotations
@@ -19,14 +19,26 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 from rulecites import cited_ids, scan_tests  # noqa: E402
 
-RULE_BOOK = ROOT.parent / "shared" / "RULES.md"
+SPECIFICATION = ROOT.parent / "shared" / "RULES.md"
+"""The specification the rule book was written from, beside the repository when it is
+there (the rule book itself is in the package)."""
 
 
 def rule_book_ids() -> set[str]:
-    if not RULE_BOOK.is_file():
-        pytest.skip(f"the rule book is not at {RULE_BOOK}")
-    text = RULE_BOOK.read_text(encoding="utf-8")
-    return set(re.findall(r"^\| *([XMHB]-[0-9.]+|V-[MB]\.[0-9]+) *\|", text, re.MULTILINE))
+    from cardrules.rulebook import RULES
+
+    return set(RULES)
+
+
+def test_the_rule_book_has_every_rule_of_its_specification() -> None:
+    """The package's rule book and the specification it was written from name the same
+    rules (checked where the specification is at hand; the other tests read the
+    package alone)."""
+    if not SPECIFICATION.is_file():
+        pytest.skip(f"the specification is not at {SPECIFICATION}")
+    text = SPECIFICATION.read_text(encoding="utf-8")
+    ids = set(re.findall(r"^\| *([XMHB]-[0-9.]+|V-[MB]\.[0-9]+) *\|", text, re.MULTILINE))
+    assert ids == rule_book_ids()
 
 
 def documented_ids() -> set[str]:

@@ -1,7 +1,7 @@
 """Sphinx extension for the rule reference: rules, links to rules, and their tests.
 
 * ``.. rule:: M-3.3`` (option ``:option:``) renders one rule of the rule book with
-  an anchor (``#rule-M-3-3``), its short title (from :mod:`ruletitles`), its text,
+  an anchor (``#rule-M-3-3``), its short title (from :mod:`cardrules.rulebook`), its text,
   the ``Rules`` option that switches it, and the list of tests that cite it, folded.
   The list is computed at build time from ``tests/``: a test cites a rule when the id
   appears in its name (``test_M_3_3_…``) or its docstring (``M-3.3``). A rule that no
@@ -64,7 +64,7 @@ class RuleDirective(SphinxDirective):
         name = rule_title(rule)
         if not name:
             logger.warning(
-                "rule %s has no title in ruletitles.py", rule, location=self.get_location()
+                "rule %s has no title in cardrules.rulebook.TITLES", rule, location=self.get_location()
             )
         entry = f"{rule}; {name}" if name else rule
         index = addnodes.index(entries=[("single", entry, _anchor(rule), "main", None)])

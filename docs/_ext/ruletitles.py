@@ -1,111 +1,11 @@
-"""The short title of every rule, in one table (no Sphinx needed).
+"""The short title of every rule, from the package's rule book (:mod:`cardrules.rulebook`).
 
 The ``rule`` directive shows the title beside the id, the rule index and the page of
-every id list it, and the search finds the rule by its id or its title. A test checks
-that every id of the rule book has a title here.
+every id list it, and the search finds the rule by its id or its title.
 """
 
 from __future__ import annotations
 
-TITLES: dict[str, str] = {
-    # X — shared by every game
-    "X-1": "Dealing order",
-    "X-2": "Chance nodes",
-    "X-3": "Whole chips and table stakes",
-    "X-4": "Main pot and side pots",
-    "X-5": "Tied pots and odd chips",
-    "X-6": "Automatic rebuys",
-    "X-7": "Sessions and a leftover pot",
-    "X-8": "Results",
-    "X-9": "Illegal actions",
-    "X-10": "What a seat sees",
-    # M — modern Bouillotte
-    "M-1.1": "Three to five players",
-    "M-1.2": "The deck by player count",
-    "M-1.3": "Rank order",
-    "M-1.4": "Point values",
-    "M-2.1": "Antes",
-    "M-2.2": "Three cards and the retourné",
-    "M-3.1": "One betting round",
-    "M-3.2": "Check, open, call, raise or fold",
-    "M-3.3": "Raise limits",
-    "M-3.4": "Calling all-in",
-    "M-3.5": "Closing the round",
-    "M-3.6": "Everybody checks",
-    "M-3.7": "Everybody else folds",
-    "M-4.1": "Announcing a brelan",
-    "M-4.2": "The announcement fee",
-    "M-4.3": "An announcer may not fold",
-    "M-5.1": "Brelan carré",
-    "M-5.2": "Brelan favori",
-    "M-5.3": "Brelan simple",
-    "M-5.4": "Brelans beat points",
-    "M-5.5": "The point",
-    "M-5.6": "Point tie-breaks",
-    "M-6.1": "The showdown",
-    "M-6.2": "End of the session",
-    "V-M.1": "Double retourné",
-    "V-M.2": "Open Bouillotte",
-    "V-M.3": "Several betting rounds",
-    "V-M.4": "Retourné change",
-    # H — historic Bouillotte
-    "H-1.1": "Four players, twenty cards",
-    "H-1.2": "The cave",
-    "H-1.3": "Play goes to the right",
-    "H-2.1": "The dealer's ante and a carried pot",
-    "H-2.2": "The carre, a blind stake",
-    "H-2.3": "Declining ends the carres",
-    "H-3.1": "The deal and the retourné",
-    "H-4.1": "Who speaks first",
-    "H-4.2": "Passing before the opening",
-    "H-4.3": "The opening",
-    "H-4.4": "Calling, raising, folding",
-    "H-4.5": "Short stacks: tapis",
-    "H-4.6": "One seat left",
-    "H-4.7": "Counting the seats left",
-    "H-4.8": "Plus rien",
-    "H-4.9": "Everybody passes: the pot is carried",
-    "H-4.10": "Everybody passes after a carre",
-    "H-5.1": "Brelan carré and brelan simple",
-    "H-5.2": "The best brelan wins",
-    "H-5.3": "The collective point",
-    "H-5.4": "The richest suit's owner",
-    "H-5.5": "A suit without an owner",
-    "H-5.6": "Suits tied for richest",
-    "H-5.7": "Side pots and the suit order",
-    "H-6.1": "Primes",
-    "H-6.2": "The primes account",
-    "H-7.1": "Twelve deals and recaves",
-    "H-7.2": "A pot left after the last deal",
-    "H-7.3": "The final result",
-    # B — Bourré
-    "B-1.1": "Two to seven players, 52 cards",
-    "B-2.1": "Antes",
-    "B-2.2": "The deal and trump",
-    "B-3.1": "Stay in or drop",
-    "B-3.2": "Nobody or one seat stays in",
-    "B-4.1": "The exchange",
-    "B-4.2": "A short stock and the restock",
-    "B-4.3": "Discarding the trump card",
-    "B-5.1": "Leading",
-    "B-5.2": "Following suit",
-    "B-5.3": "Trumping when void",
-    "B-5.4": "Overtrumping",
-    "B-5.5": "Heading the trick",
-    "B-5.6": "Who wins a trick",
-    "B-6.1": "Most tricks takes the pot",
-    "B-6.2": "Bourré: no trick pays the pot",
-    "B-6.3": "Ante exemptions",
-    "V-B.1": "No duty to head the trick",
-    "V-B.2": "Seven-card Bourré",
-    "V-B.3": "Reno: no exchange",
-    "V-B.4": "A minimum of tricks",
-    "V-B.5": "Rising ante",
-    "V-B.6": "Pot cap",
-}
-"""Each rule id of the rule book mapped to its short title."""
+from cardrules.rulebook import TITLES, title
 
-
-def title(rule: str) -> str:
-    """The short title of ``rule``, or ``""`` when it has none."""
-    return TITLES.get(rule, "")
+__all__ = ["TITLES", "title"]
