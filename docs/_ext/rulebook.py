@@ -64,7 +64,9 @@ class RuleDirective(SphinxDirective):
         name = rule_title(rule)
         if not name:
             logger.warning(
-                "rule %s has no title in cardrules.rulebook.TITLES", rule, location=self.get_location()
+                "rule %s has no title in cardrules.rulebook.TITLES",
+                rule,
+                location=self.get_location(),
             )
         entry = f"{rule}; {name}" if name else rule
         index = addnodes.index(entries=[("single", entry, _anchor(rule), "main", None)])
