@@ -308,7 +308,9 @@ def random_policy(view: GameView, rng: random.Random) -> Action:
     True
     """
     legal = legal_of(view, "random_policy")
-    spelled = legal.spelled  # a shared set keeps its few actions spelled out
+    # the actions one by one when there is no raise, or when a shared set keeps its few
+    # spelled out; else the count and the index into the range (never spelled out)
+    spelled = legal.listed if legal.low > legal.high else legal.spelled
     count = legal.count if spelled is None else len(spelled)
     if not count:
         raise CardRulesError(

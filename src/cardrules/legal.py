@@ -101,7 +101,8 @@ class Legal:
         >>> Legal((), low=2, high=10**12).count
         999999999999
         """
-        return len(self.listed) + max(0, self.high - self.low + 1)
+        raises = self.high - self.low + 1
+        return len(self.listed) + raises if raises > 0 else len(self.listed)
 
     def nth(self, index: int) -> Action:
         """``actions()[index]`` without spelling the raises out: O(1) at any stack,
@@ -117,21 +118,23 @@ class Legal:
         IndexError: legal action 999999999 of 999999999 (indices 0 to 999999998)
         """
         spelled = self.spelled  # a shared set keeps its few actions spelled out
-        if spelled is not None and index.__class__ is int and -len(spelled) <= index:
+        if spelled is not None and index.__class__ is int and -len(spelled) <= index < len(spelled):
             return spelled[index]
-        count = self.count
+        listed, low, high = self.listed, self.low, self.high
+        raises = high - low + 1 if low <= high else 0
+        count = len(listed) + raises
         if index.__class__ is not int or not -count <= index < count:
             raise IndexError(
                 f"legal action {shorten(index, repr)} of {count} (indices 0 to {count - 1})"
             )
         if index < 0:
             index += count
-        at, raises = self.at, max(0, self.high - self.low + 1)
-        if not raises or index < at:
-            return self.listed[index]
+        at = self.at
+        if index < at or not raises:
+            return listed[index]
         if index < at + raises:
-            return raise_to(self.low + index - at)
-        return self.listed[index - raises]
+            return raise_to(low + index - at)
+        return listed[index - raises]
 
     def actions(self) -> tuple[Action, ...]:
         """Every legal action, raise amounts spelled out, in order."""
