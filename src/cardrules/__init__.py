@@ -17,7 +17,7 @@ from cardrules.errors import CardRulesError, IllegalActionError, RecordError, Ru
 from cardrules.records import dumps, loads
 from cardrules.simulation import Simulation, simulate
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CHANCE",
