@@ -76,3 +76,53 @@ def test_a_notebook_draws_every_hand_with_the_docs_card_pictures(game: Any, rule
         for hand in state.hands:
             for card in hand:
                 assert card_svg(card) in page
+
+
+# -- views (issue 35) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["bouillotte-modern", "bouillotte-historic", "bourre"])
+def test_X_10_a_view_prints_its_seat_s_position_and_no_hidden_card(game: str) -> None:
+    """X-10, issue 35: ``str(view)`` reads as the position the seat sees (a dozen lines
+    or fewer), ``repr(view)`` is one short line, ``_repr_html_`` draws it; none of them
+    shows a card the seat may not see."""
+    import random
+
+    from cardrules import random_policy, sample_chance
+    from cardrules.registry import get_game
+
+    module = get_game(game)
+    rng = random.Random(5)
+    state = module.new_game()
+    for _ in range(40):
+        if state.is_terminal:
+            break
+        if isinstance(state.to_act, int):
+            seat = state.to_act
+            view = state.view(seat)
+            text, line, page = str(view), repr(view), view._repr_html_()
+            assert len(text.splitlines()) <= 12 and f"seen by seat {seat}" in text
+            assert "\n" not in line and line.startswith(f"View(game={game!r}, seat={seat}")
+            seen = {str(card) for card in view.hand}
+            for other, hand in enumerate(state.hands):
+                hidden = {str(card) for card in hand} - seen
+                if other != seat and hidden:
+                    shown = set(text.replace("\n", " ").split())
+                    public = {str(card) for card in _public_cards(view)}
+                    assert not (hidden - public) & shown, (other, text)
+            assert "<svg" in page
+            state = state.apply(random_policy(view, rng))
+        else:
+            state = state.apply(sample_chance(state, rng))
+
+
+def _public_cards(view: Any) -> list[Any]:
+    """The cards face up that a view shows (retournés, the trump card, the trick)."""
+    found: list[Any] = []
+    for name in ("retournes", "dead_retournes", "retourne", "trump_card", "trick"):
+        value = getattr(view, name, None)
+        if isinstance(value, tuple):
+            found += value
+        elif value is not None and not isinstance(value, str) and hasattr(value, "rank"):
+            found.append(value)
+    return found

@@ -46,6 +46,7 @@ from cardrules._fast import cache_setter, constructor, is_draft
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.chance import Chance
+from cardrules.display import position_html, position_repr, position_text
 from cardrules.events import Event
 from cardrules.game import standings_of
 from cardrules.jsonforms import view_to_json
@@ -69,6 +70,8 @@ class ViewBase:
 
     GAME_ID: ClassVar[str]
     """The id of the view's game (its ``GAME_ID``, as in records and the registry)."""
+    GAME_NAME: ClassVar[str]
+    """The game's name for people (in ``str`` and messages)."""
     MEMBERS: ClassVar[tuple[str, ...]] = ()
     """The view's data members, in the order of ``repr`` and :meth:`to_json`: those of
     :attr:`SHARED_FIRST`, the game's own, then :attr:`SHARED_LAST`."""
@@ -275,13 +278,19 @@ class ViewBase:
             _set_hash(self, found)
         return found
 
+    def __str__(self) -> str:
+        """The position as the seat sees it, in a dozen lines or fewer: its own cards
+        only, the others' as hidden (:func:`cardrules.display.position_text`)."""
+        return position_text(self, self.GAME_NAME)
+
     def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{name}={_member(self, name)!r}"
-            for name in self.MEMBERS
-            if name not in ("history", "events", "received")
-        )
-        return f"{self.__class__.__name__}({shown})"
+        """One line: the game, the seat, the deal, the seat to act, whether the session
+        is over (every member is in :meth:`to_json`)."""
+        return position_repr(self, "View", self.GAME_ID)
+
+    def _repr_html_(self) -> str:
+        """The position drawn for a notebook, the other seats' cards face down."""
+        return position_html(self, self.GAME_NAME)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the seat, the public record and the legal set: never the cached hash
@@ -289,11 +298,6 @@ class ViewBase:
 
 
 _set_hash = cache_setter(ViewBase, "_hash")
-
-
-def _member(view: ViewBase, name: str) -> Any:
-    value = getattr(view, name)
-    return value() if callable(value) else value
 
 
 def _rebuild(cls: type[ViewBase], seat: int, public: Any, legal: Legal) -> ViewBase:

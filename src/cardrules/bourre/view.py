@@ -42,6 +42,7 @@ class View(ViewBase):
     __slots__ = ()
 
     GAME_ID: ClassVar[str] = GAME_ID
+    GAME_NAME: ClassVar[str] = "Bourré"
     MEMBERS: ClassVar[tuple[str, ...]] = (
         *ViewBase.SHARED_FIRST,
         "rebuys",

@@ -40,6 +40,7 @@ class View(ViewBase):
     __slots__ = ()
 
     GAME_ID: ClassVar[str] = GAME_ID
+    GAME_NAME: ClassVar[str] = "modern Bouillotte"
     MEMBERS: ClassVar[tuple[str, ...]] = (
         *ViewBase.SHARED_FIRST,
         "betting_round",
