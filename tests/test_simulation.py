@@ -8,6 +8,7 @@ import itertools
 import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -275,3 +276,91 @@ def test_records_can_be_streamed_as_they_come() -> None:
     )
     assert streamed == list(kept.records) and result.records == ()
     assert result == kept.__class__(**{**attrs.asdict(kept, recurse=False), "records": ()})
+
+
+# -- issue 35: figures that mean what they say -------------------------------------------
+
+_VARIANTS = [
+    ("bouillotte-modern", {}),
+    ("bouillotte-modern", {"retournes": 2, "players": 5}),
+    ("bouillotte-historic", {"deals": 4}),
+    ("bourre", {"players": 7, "hand_size": 7, "deals": 3}),
+]
+
+
+def _dealt_hands(record: str) -> tuple[list[Any], list[Any]]:
+    """Each deal's hands and face-up cards, as dealt, replayed from a record."""
+    from cardrules.registry import get_game
+
+    final = loads(record)
+    state = get_game(final.GAME_ID).new_game(final.rules)
+    dealt: dict[int, tuple[Any, Any]] = {}
+    for action in final.history:
+        state = state.apply(action)
+        if state.hands[0] and state.deal_number not in dealt:
+            up = getattr(state, "retournes", None) or (state.retourne,)
+            dealt[state.deal_number] = (state.hands, up)
+    return [hands for hands, _ in dealt.values()], [up for _, up in dealt.values()]
+
+
+@pytest.mark.parametrize(("game", "options"), _VARIANTS)
+def test_every_frequency_says_what_it_counts_and_stays_a_rate(
+    game: str, options: dict[str, Any]
+) -> None:
+    """Issue 35 (API.md §6): a frequency counts hands, or deals in which something
+    happened (a restock or a collective point counted once per deal, not once per
+    event), so no rate exceeds 1; each names what it counts; the counts are those of
+    the records, recomputed here from their events and hands (two retournés
+    included: V-M.1's carrés and favoris were never counted)."""
+    from cardrules.events import DealStarted
+    from cardrules.registry import get_game
+
+    module = get_game(game)
+    rules = module.Rules(**options)
+    players = rules.players if hasattr(rules, "players") else 4
+    records: list[str] = []
+    result = simulate(
+        game,
+        [RandomBot()] * players,
+        sessions=6,
+        seed=3,
+        rules=rules,
+        records=True,
+        on_record=records.append,
+    )
+    assert result.frequencies
+    for name, frequency in result.frequencies.items():
+        assert 0 <= frequency.rate <= 1, name
+        assert frequency.what, name
+        assert frequency.as_dict()["counts"] == frequency.what
+    events = {
+        "announced": "Announced",
+        "carried_pot": "PotCarried",
+        "carre_staked": "CarreStaked",
+        "collective_point": "CollectivePoint",
+        "pot_to_carreur": "PotToCarreur",
+        "bourre": "Bourre",
+        "restock": "Restocked",
+    }
+    for name, frequency in result.frequencies.items():
+        if name not in events:
+            continue
+        deals = set()
+        for record in records:
+            deal = 0
+            for event in loads(record).events:
+                if isinstance(event, DealStarted):
+                    deal = event.deal_number
+                if type(event).__name__ == events[name]:
+                    deals.add((record, deal))
+        assert frequency.count == len(deals), name
+    if game == "bouillotte-modern":
+        carres = favoris = 0
+        for record in records:
+            for hands, up in zip(*_dealt_hands(record), strict=True):
+                for hand in hands:
+                    category = modern.evaluate(hand, up, rules).category
+                    carres += category == "carre"
+                    favoris += category == "favori"
+        assert result.frequencies["carre"].count == carres
+        assert result.frequencies["favori"].count == favoris > 0

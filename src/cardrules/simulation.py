@@ -34,6 +34,7 @@ import attrs
 
 from cardrules.chance import CHANCE, sample_chance
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
+from cardrules.events import DealStarted
 from cardrules.records import dumps
 from cardrules.registry import get_game
 
@@ -111,8 +112,9 @@ def mean_ci95(samples: Sequence[Fraction]) -> tuple[Fraction, tuple[float, float
 
 @attrs.frozen(slots=True)
 class Frequency:
-    """How often something happened: ``count`` times out of ``out_of`` ``unit``\\ s,
-    next to its exact chance when one is known.
+    """How often something happened: ``count`` times out of ``out_of`` ``unit``\\ s
+    (``what`` says what was counted: hands, or deals in which something happened),
+    next to its exact chance when one is known. A rate never exceeds 1.
 
     >>> Frequency(3, 57, "hand", Fraction(1, 57)).rate
     Fraction(1, 19)
@@ -126,6 +128,8 @@ class Frequency:
     """What ``out_of`` counts: ``"hand"`` or ``"deal"``."""
     exact: Fraction | None = None
     """The exact chance, when known."""
+    what: str = ""
+    """What ``count`` counts, in words (``"deals with a restock"``)."""
 
     @property
     def rate(self) -> Fraction:
@@ -145,6 +149,7 @@ class Frequency:
             "rate": float(self.rate),
             "exact": None if self.exact is None else str(self.exact),
             "exact_float": None if self.exact is None else float(self.exact),
+            "counts": self.what,
         }
 
 
@@ -200,6 +205,29 @@ class Simulation:
             "frequencies": {name: f.as_dict() for name, f in self.frequencies.items()},
         }
 
+    def __str__(self) -> str:
+        """The result in plain numbers: each policy's mean with its interval, then the
+        frequencies (``mean`` itself stays exact, a :class:`~fractions.Fraction`).
+
+        >>> from cardrules import simulate
+        >>> from cardrules.bots import RandomBot
+        >>> print(simulate("bourre", [RandomBot()] * 4, sessions=4, seed=1))  # doctest: +ELLIPSIS
+        bourre: 4 sessions, 4 deals, seed 1
+          policy 0: mean ... [..., ...]
+        ...
+          restock: ... of 4 deals (deals with a restock) = ...
+        """
+        lines = [f"{self.game}: {self.sessions} sessions, {self.deals} deals, seed {self.seed}"]
+        for index, (mean, (low, high)) in enumerate(zip(self.mean, self.ci95, strict=True)):
+            lines.append(f"  policy {index}: mean {float(mean):+.3f} [{low:+.3f}, {high:+.3f}]")
+        for name, frequency in self.frequencies.items():
+            counted = f" ({frequency.what})" if frequency.what else ""
+            lines.append(
+                f"  {name}: {frequency.count} of {frequency.out_of} {frequency.unit}s"
+                f"{counted} = {float(frequency.rate):.4f}"
+            )
+        return "\n".join(lines)
+
     def to_json(self) -> str:
         """The result as JSON text (what ``cardrules simulate --json`` prints).
 
@@ -253,14 +281,17 @@ def _counter(game_id: str) -> Callable[[Any, dict[str, int]], None]:
                 continue
             counts["hands"] = counts.get("hands", 0) + 1
             ranks = sorted(card.rank for card in hand)
+            matching = [card.rank for card in up]
             if ranks[0] == ranks[2]:
                 counts["brelan"] = counts.get("brelan", 0) + 1
-                if len(up) == 1 and up[0].rank == ranks[0]:
+                if ranks[0] in matching:  # M-5.1, V-M.1: with a matching retourné
                     counts["carre"] = counts.get("carre", 0) + 1
-            elif len(up) == 1 and (
-                ranks[0] == ranks[1] == up[0].rank or ranks[1] == ranks[2] == up[0].rank
-            ):
-                counts["favori"] = counts.get("favori", 0) + 1
+            elif ranks[0] == ranks[1] or ranks[1] == ranks[2]:
+                pair = ranks[1]
+                if matching.count(pair) == 2:  # V-M.1: two in hand, both retournés
+                    counts["carre"] = counts.get("carre", 0) + 1
+                elif pair in matching:  # M-5.2, V-M.1: two in hand, one retourné
+                    counts["favori"] = counts.get("favori", 0) + 1
 
     def nothing(state: Any, counts: dict[str, int]) -> None:
         return None
@@ -365,9 +396,14 @@ def _run(task: _Task) -> list[_Unit]:
             results = final.returns()
             for policy in range(players):
                 totals[policy] += results[(policy + turn) % players]
+            seen: set[tuple[int, str]] = set()  # (deal, name): a deal counts once
+            deal = 0
             for event in final.events:
+                if event.__class__ is DealStarted:
+                    deal = event.deal_number
                 name = names.get(type(event).__name__)
-                if name is not None:
+                if name is not None and (deal, name) not in seen:
+                    seen.add((deal, name))
                     counts[name] = counts.get(name, 0) + 1
             if task.records:
                 records.append(dumps(final))
@@ -632,7 +668,22 @@ def _frequencies(game_id: str, rules: Any, counts: dict[str, int]) -> dict[str, 
             )
         )
         for name in names:
-            found[name] = Frequency(counts.get(name, 0), hands, "hand", odds.get(name))
+            found[name] = Frequency(counts.get(name, 0), hands, "hand", odds.get(name), _WHAT[name])
     for name in sorted(set(_EVENTS.get(game_id, {}).values())):
-        found[name] = Frequency(counts.get(name, 0), deals, "deal")
+        found[name] = Frequency(counts.get(name, 0), deals, "deal", None, _WHAT[name])
     return found
+
+
+_WHAT = {
+    "brelan": "hands dealt with three cards of a rank",
+    "carre": "hands dealt that make a brelan carré with the retourné(s)",
+    "favori": "hands dealt that make a brelan favori with a retourné",
+    "announced": "deals with an announced brelan",
+    "carried_pot": "deals whose pot was carried to the next",
+    "carre_staked": "deals with a carre staked",
+    "collective_point": "deals with a pot won by the collective point",
+    "pot_to_carreur": "deals whose pot went to the carreur",
+    "bourre": "deals with a seat bourré",
+    "restock": "deals with a restock",
+}
+"""What each frequency counts, in words."""

@@ -358,9 +358,10 @@ def _tell_simulation(
         out(f"  {where} {index} {name}: {float(mean):+.3f}  [{low:+.3f}, {high:+.3f}]")
     out("frequencies:")
     for name, frequency in result.frequencies.items():
+        counted = f" ({frequency.what})" if frequency.what else ""
         line = (
-            f"  {name}: {frequency.count} in {frequency.out_of} {frequency.unit}s = "
-            f"{float(frequency.rate):.4f}"
+            f"  {name}: {frequency.count} of {frequency.out_of} {frequency.unit}s{counted}"
+            f" = {float(frequency.rate):.4f}"
         )
         if frequency.exact is not None:
             line += f" (exact {float(frequency.exact):.4f} = {frequency.exact})"
