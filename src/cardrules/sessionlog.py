@@ -21,16 +21,18 @@ items per step, so a log can grow for a whole session without quadratic cost, an
 equal logs are equal values whatever steps built them.
 
 >>> from cardrules.actions import Check, Raise
+>>> from cardrules.cards import cards
 >>> from cardrules.chance import HIDDEN_SHUFFLE, Shuffle
->>> log = SessionLog.start(2).logged_masked(Shuffle((1, 2)), HIDDEN_SHUFFLE)
->>> log = log.dealt(((1,), (2,))).logged(Raise(to=3)).logged(Check())
+>>> ace, two = cards("As 2c")
+>>> log = SessionLog.start(2).logged_masked(Shuffle((ace, two)), HIDDEN_SHUFFLE)
+>>> log = log.dealt(((ace,), (two,))).logged(Raise(to=3)).logged(Check())
 >>> log.history
-(Shuffle(order=(1, 2)), Raise(to=3), Check())
+(Shuffle(order=(Card.parse('A♠'), Card.parse('2♣'))), Raise(to=3), Check())
 >>> log.public_actions.as_tuple()
 (Shuffle(order=()), Raise(to=3), Check())
 >>> part = log.seat_part(1)
 >>> part.history, part.received
-((Shuffle(order=()), Raise(to=3), Check()), ((2,),))
+((Shuffle(order=()), Raise(to=3), Check()), ((Card.parse('2♣'),),))
 """
 
 from __future__ import annotations
