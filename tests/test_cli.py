@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 from cardrules import __version__, loads
@@ -62,13 +63,13 @@ def test_rules_lists_rule_ids_and_options_with_defaults(
 ) -> None:
     assert main(["rules", game]) == 0
     out = capsys.readouterr().out
-    assert "  X-1 " in out
+    assert "\nX-1  Dealing order\n" in out
     prefix = {"bouillotte-modern": "M-3.3", "historic": "H-2.2", "bourre": "B-5.4"}[game]
-    assert f"  {prefix} " in out
+    assert f"\n{prefix}  " in out
     option = {
-        "bouillotte-modern": "max_raise = 5",
-        "historic": "cave = 100",
-        "bourre": "pot_cap = null",
+        "bouillotte-modern": "  max_raise: a whole number >= 1 (default 5)",
+        "historic": "  cave: a whole number >= 1 (default 100)",
+        "bourre": "  pot_cap: a whole number >= 1, or none (default none)",
     }
     assert option[game] in out
 
@@ -543,3 +544,37 @@ def test_the_progress_bar_shows_rate_and_time_left() -> None:
     show(40, 40)
     assert "10/40 sessions, 5 sessions/s, 6s left" in stream.getvalue()
     assert stream.getvalue().endswith("\n")
+
+
+@pytest.mark.parametrize("game", ["modern", "historic", "bourre"])
+def test_rules_prints_a_player_s_guide(game: str) -> None:
+    """Issue 35: ``cardrules rules`` printed Markdown, lines over 200 characters,
+    implementer words and options as type names; it prints a guide wrapped to the
+    terminal, every rule under its id and title, every option with the values it takes
+    and its default."""
+    from cardrules.registry import get_game
+    from cardrules.rulebook import rules_of
+
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", "rules", game],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**os.environ, "COLUMNS": "72", "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(map(len, lines)) <= 72
+    for word in ("`", "chance node", "Shuffle", "IllegalActionError", "returns()", "new_game"):
+        assert word not in done.stdout, word
+    module = get_game(
+        {"modern": "bouillotte-modern", "historic": "bouillotte-historic"}.get(game, game)
+    )
+    for rule in rules_of(module.GAME_ID):
+        assert any(line.startswith(f"{rule}  ") for line in lines), rule
+    text = done.stdout.replace("\n      ", " ")  # an option's wrapped lines, joined
+    for field in attrs.fields(module.Rules):
+        option = next(line for line in text.splitlines() if line.startswith(f"  {field.name}: "))
+        assert "(default " in option and "Rule" not in option, option

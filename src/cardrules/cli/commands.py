@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
+import shutil
 import signal
 import stat
 import sys
 import time
 from collections.abc import Callable
 from typing import IO, Any
-
-import attrs
 
 from cardrules.actions import Action, Raise
 from cardrules.chance import CHANCE, sample_chance
@@ -22,7 +20,6 @@ from cardrules.cli.common import (
     UsageError,
     _bot_names,
     _bots,
-    _field_type,
     _game,
     _one_line,
     _Output,
@@ -30,11 +27,12 @@ from cardrules.cli.common import (
     _seat,
     _writing,
 )
+from cardrules.cli.guide import guide, player_text
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.legal import Legal
 from cardrules.notation import action_text, parse_action
 from cardrules.records import MAX_TEXT, dumps, loads
-from cardrules.rulebook import RULES, rules_of
+from cardrules.rulebook import RULES
 from cardrules.transcript import TITLES, Narrator, transcript
 
 
@@ -137,7 +135,7 @@ def _ask(state: Any, seat: int, game: Any, out: _Output, read: Callable[[], str]
         except IllegalActionError as error:
             out(f"  refused: {_one_line(error)}")
             if error.rule in RULES:
-                out(f"  rule {error.rule}: {RULES[error.rule]}")
+                out(f"  rule {error.rule}: {player_text(RULES[error.rule])}")
             continue
         return action
 
@@ -491,16 +489,8 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
 
 def _cmd_rules(args: argparse.Namespace, out: _Output) -> int:
     game = _game(args.game)
-    out(f"{TITLES[game.GAME_ID]} ({game.GAME_ID}): the rules")
-    for rule in rules_of(game.GAME_ID):
-        out(f"  {rule:7} {RULES[rule]}")
-    out("")
-    out("options (cardrules play/simulate/watch GAME --rules KEY=VALUE ...), with defaults:")
-    defaults = game.Rules()
-    for field in attrs.fields(game.Rules):
-        if field.init:
-            value = getattr(defaults, field.name)
-            out(f"  {field.name} = {json.dumps(value)}  ({_field_type(field)})")
+    width = min(shutil.get_terminal_size((80, 24)).columns, 100)
+    out(*guide(game, width))
     return 0
 
 
