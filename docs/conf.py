@@ -62,7 +62,25 @@ nitpick_ignore = [  # type variables of generic classes: not objects a reader lo
     *(
         (kind, name)
         for kind in ("py:class", "py:obj")
-        for name in ("cardrules.game.T", "cardrules.caching.K", "cardrules.caching.V")
+        for name in (
+            "cardrules.game.T",
+            "cardrules.caching.K",
+            "cardrules.caching.V",
+            "cardrules.shell.RecordT",
+            "R",
+        )
+    ),
+    # classes of the adapters' frameworks and of internals that have no page here
+    *(
+        ("py:class", name)
+        for name in (
+            "numpy.ndarray",
+            "gymnasium.spaces.space.Space",
+            "pettingzoo.utils.env.AECEnv",
+            "attrs.Attribute",
+            "Codec",
+            "cardrules.adapters.openspiel.Observer",
+        )
     ),
 ]
 

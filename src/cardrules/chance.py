@@ -43,7 +43,7 @@ __all__ = [
 
 
 class Chance(enum.Enum):
-    """The type of :data:`CHANCE`: an enum with a single member, so that it survives
+    """The type of :data:`~cardrules.CHANCE`: an enum with a single member, so that it survives
     copying and pickling as the same object."""
 
     CHANCE = "chance"
@@ -157,7 +157,7 @@ def check_shuffle(
 def sample_chance(state: GameState, rng: random.Random) -> Shuffle:
     """A uniformly random :class:`Shuffle` for the chance node ``state``.
 
-    :param state: a state whose ``to_act`` is :data:`CHANCE`.
+    :param state: a state whose ``to_act`` is :data:`~cardrules.CHANCE`.
     :param rng: the source of randomness.
     :returns: the shuffle.
     :raises ValueError: if ``state`` is not a chance node.
@@ -179,8 +179,8 @@ def sample_chance(state: GameState, rng: random.Random) -> Shuffle:
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> Shuffle:
     """The :class:`Shuffle` of ``cards`` (a chance node's ``chance_cards``) in an order
-    drawn from ``rng``: what :func:`sample_chance` returns once it has checked its
-    arguments, and what :func:`play`'s loop asks for directly (it checked its ``rng``
+    drawn from ``rng``: what :func:`~cardrules.sample_chance` returns once it has checked its
+    arguments, and what :func:`~cardrules.play`'s loop asks for directly (it checked its ``rng``
     once, and reads the chance cards from the state's record).
 
     >>> import random
@@ -341,7 +341,7 @@ def play(
 ) -> S:
     """Drive a game from ``state`` until it ends (or for ``max_steps`` actions).
 
-    Chance nodes are answered by :func:`sample_chance`; seat ``i`` acts through
+    Chance nodes are answered by :func:`~cardrules.sample_chance`; seat ``i`` acts through
     ``policies[i](state.view(i), rng)``.
 
     :param state: where to start.

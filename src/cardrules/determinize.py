@@ -1,6 +1,6 @@
 """Determinization: a full state drawn among those a seat cannot tell from what it saw.
 
-:func:`determinize` is the basis of determinized search: perfect-information Monte
+:func:`~cardrules.determinize` is the basis of determinized search: perfect-information Monte
 Carlo (PIMC) and information-set MCTS draw a state consistent with the searching seat's
 view, search it as if its cards were face up, and average over many draws.
 
@@ -25,7 +25,7 @@ deal, drawn from the stock or a restock), its discards are a uniform subset of i
 dealt places; a modern Bouillotte announcer's free places get a brelan of the class
 announced (M-4.1), its rank pattern drawn with weights that count the completions of
 every announcer exactly
-(:func:`~cardrules.bouillotte.modern.determinize.deal_brelans`); a Bourré seat's
+(``cardrules.bouillotte.modern.determinize.deal_brelans``); a Bourré seat's
 hidden cards avoid what its plays bar (B-5.2 to B-5.5: the led suit when it did not
 follow, trumps when it did not trump, the cards above the top card when it did not
 beat it), shared out by exact counts too (``cardrules.bourre.determinize``); every
@@ -54,8 +54,8 @@ proposals uniform again. Rejection keeps uniformity: accepted deals are uniform 
 the consistent ones. A final check compares the whole view; a mismatch (which does
 not happen for a real view) redraws the session.
 
-Each deal is tried at most :data:`MAX_ATTEMPTS` times, the whole session at most
-:data:`MAX_SESSIONS` times; a view that no deal explains (not a real view: one forged
+Each deal is tried at most :data:`~cardrules.determinize.MAX_ATTEMPTS` times, the whole session at most
+:data:`~cardrules.determinize.MAX_SESSIONS` times; a view that no deal explains (not a real view: one forged
 by hand) raises :class:`~cardrules.CardRulesError`, at once when no announcer's class
 can be made or the view's seat is not one of the game's.
 """
@@ -103,8 +103,8 @@ def determinize(view: ViewBase, rng: random.Random) -> Any:
     :param rng: the source of randomness.
     :returns: a state of the view's game with ``state.view(view.seat) == view``.
     :raises TypeError: if ``view`` is not a view or ``rng`` not a ``random.Random``.
-    :raises CardRulesError: if no deal explains the view (after :data:`MAX_ATTEMPTS`
-        proposals for one deal, or :data:`MAX_SESSIONS` replays of the session): only
+    :raises CardRulesError: if no deal explains the view (after :data:`~cardrules.determinize.MAX_ATTEMPTS`
+        proposals for one deal, or :data:`~cardrules.determinize.MAX_SESSIONS` replays of the session): only
         a view forged by hand can do that.
 
     >>> import random
@@ -221,7 +221,7 @@ def _replay(state: Any, plan: Plan, actions: Sequence[Action], rng: random.Rando
 
 
 def _game_of(view: ViewBase) -> Determinization:
-    """What :func:`determinize` needs of the view's game (its ``DETERMINIZATION``)."""
+    """What :func:`~cardrules.determinize` needs of the view's game (its ``DETERMINIZATION``)."""
     game = get_game(view.GAME_ID)
     found = getattr(game, "DETERMINIZATION", None)
     if not isinstance(found, Determinization):

@@ -105,7 +105,7 @@ class Encoding:
     @property
     def history_slots(self) -> int:
         """How many actions the information-state tensor holds: ``max_game_length``,
-        at most :data:`HISTORY_SLOTS_CAP`."""
+        at most :data:`~cardrules.encodings.HISTORY_SLOTS_CAP`."""
         return self._codec.history_slots
 
     def check_bounds(self, adapter: str) -> None:
