@@ -54,10 +54,11 @@ proposals uniform again. Rejection keeps uniformity: accepted deals are uniform 
 the consistent ones. A final check compares the whole view; a mismatch (which does
 not happen for a real view) redraws the session.
 
-Each deal is tried at most :data:`~cardrules.determinize.MAX_ATTEMPTS` times, the whole session at most
-:data:`~cardrules.determinize.MAX_SESSIONS` times; a view that no deal explains (not a real view: one forged
-by hand) raises :class:`~cardrules.CardRulesError`, at once when no announcer's class
-can be made or the view's seat is not one of the game's.
+Each deal is tried at most :data:`~cardrules.determinize.MAX_ATTEMPTS` times, the
+whole session at most :data:`~cardrules.determinize.MAX_SESSIONS` times; a view that
+no deal explains (not a real view: one forged by hand) raises
+:class:`~cardrules.CardRulesError`, at once when no announcer's class can be made or
+the view's seat is not one of the game's.
 """
 
 from __future__ import annotations
@@ -103,9 +104,10 @@ def determinize(view: ViewBase, rng: random.Random) -> Any:
     :param rng: the source of randomness.
     :returns: a state of the view's game with ``state.view(view.seat) == view``.
     :raises TypeError: if ``view`` is not a view or ``rng`` not a ``random.Random``.
-    :raises CardRulesError: if no deal explains the view (after :data:`~cardrules.determinize.MAX_ATTEMPTS`
-        proposals for one deal, or :data:`~cardrules.determinize.MAX_SESSIONS` replays of the session): only
-        a view forged by hand can do that.
+    :raises CardRulesError: if no deal explains the view (after
+        :data:`~cardrules.determinize.MAX_ATTEMPTS` proposals for one deal, or
+        :data:`~cardrules.determinize.MAX_SESSIONS` replays of the session): only a
+        view forged by hand can do that.
 
     >>> import random
     >>> from cardrules.bouillotte import modern
