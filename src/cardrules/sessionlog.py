@@ -46,10 +46,15 @@ from cardrules._fast import constructor
 from cardrules.actions import Action
 from cardrules.cards import canonical
 from cardrules.events import Event
-from cardrules.game import Log
+from cardrules.game import Log, seat_only
 from cardrules.seating import replaced
 
-__all__ = ["SeatLog", "SessionLog"]
+__all__ = [
+    "LoggedRecord",
+    "SeatLog",
+    "SeatLoggedRecord",
+    "SessionLog",
+]
 
 T = TypeVar("T")
 
@@ -238,3 +243,58 @@ _new_seat_log = constructor(
 """The log's own builders: a step builds one new log, and a view one seat's part, with
 their parts given in order and no ``__init__`` run (the log is the core's value, and how
 it is built is its own business)."""
+
+
+class LoggedRecord:
+    """What a state's record reads of its :class:`SessionLog` (``log``), written once
+    for every game: a game's ``Record`` inherits it."""
+
+    __slots__ = ()
+    log: SessionLog
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since ``new_game``, shuffles with their order."""
+        return self.log.history
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game``."""
+        return self.log.events
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action as every seat saw it (each shuffle without its order)."""
+        return self.log.public_actions
+
+    @property
+    def received(self) -> tuple[Log[tuple[Any, ...]], ...]:
+        """Per seat: its cards in each deal so far."""
+        return self.log.received
+
+
+class SeatLoggedRecord:
+    """What a seat's record (the public record of its view) reads of its
+    :class:`SeatLog` (``log``), written once for every game: a game's ``SeatRecord``
+    inherits it."""
+
+    __slots__ = ()
+    log: SeatLog
+    seat: int
+    stacks: tuple[int, ...]
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game``."""
+        return self.log.events
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action as every seat saw it (each shuffle without its order)."""
+        return self.log.public_actions
+
+    @property
+    def received(self) -> tuple[Log[tuple[Any, ...]], ...]:
+        """Per seat: the cards it received in each deal so far, as this seat knows
+        them (its own log; the others' empty)."""
+        return seat_only(len(self.stacks), self.seat, self.log.own_received)

@@ -48,9 +48,8 @@ from cardrules.bourre.phase import Phase
 from cardrules.bourre.rules import Rules
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.chance import Chance
-from cardrules.events import Event
 from cardrules.game import Log, seat_only
-from cardrules.sessionlog import SeatLog, SessionLog
+from cardrules.sessionlog import LoggedRecord, SeatLog, SeatLoggedRecord, SessionLog
 from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
@@ -165,7 +164,7 @@ class _Public(ShellRecord, DealFacts):
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Record(_Public):
+class Record(_Public, LoggedRecord):
     """The fields of a state: what one action changes, its :class:`Deal`, its
     :class:`Hidden` part and the log (the public ones declared in :class:`_Public`)."""
 
@@ -179,26 +178,6 @@ class Record(_Public):
     """What no seat sees whole, but the hands."""
     log: SessionLog
     """Every action, event and card received since ``new_game``."""
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied since ``new_game``, whole."""
-        return self.log.history
-
-    @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it."""
-        return self.log.public_actions
-
-    @property
-    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: the cards it received in each deal so far."""
-        return self.log.received
 
     @property
     def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:
@@ -216,7 +195,7 @@ class Record(_Public):
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class SeatRecord(_Public):
+class SeatRecord(_Public, SeatLoggedRecord):
     """What one seat sees of a :class:`Record` (X-10): its public fields, shared, and
     the seat's own hand and part of the log (the public record of a view,
     :mod:`cardrules.bourre.view`); its discards follow from its exchanges
@@ -230,16 +209,6 @@ class SeatRecord(_Public):
     """What the seat may see of the log: its own exchanges whole."""
 
     @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it."""
-        return self.log.public_actions
-
-    @property
     def discards(self) -> int:
         """Card mask: the seat's discards of this deal (0 before its exchange): those of
         its newest own exchange once the deal counts an exchange of this deal for it
@@ -249,12 +218,6 @@ class SeatRecord(_Public):
         newest = self.log.own_actions.last()
         exchange = None if newest is None else newest[1]
         return cards_mask(exchange.discards) if isinstance(exchange, Exchange) else 0
-
-    @property
-    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: the cards it received in each deal so far, as this seat knows
-        them (its own log; the others' empty)."""
-        return seat_only(self.players, self.seat, self.log.own_received)
 
     @property
     def own_actions(self) -> tuple[Log[tuple[int, Action]], ...]:

@@ -38,15 +38,12 @@ from typing import ClassVar
 import attrs
 
 from cardrules import shell
-from cardrules.actions import Action
 from cardrules.bouillotte.historic.events import ShowdownHands
 from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.rules import PLAYERS, Rules
 from cardrules.cards import Card
 from cardrules.chance import Chance
-from cardrules.events import Event
-from cardrules.game import Log, seat_only
-from cardrules.sessionlog import SeatLog, SessionLog
+from cardrules.sessionlog import LoggedRecord, SeatLog, SeatLoggedRecord, SessionLog
 
 __all__ = [
     "ALL",
@@ -156,7 +153,7 @@ class _Public(shell.Record, shell.DealFacts):
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Record(_Public):
+class Record(_Public, LoggedRecord):
     """The fields of one state: what an action changes, its :class:`Deal`, its
     :class:`Hidden` hands and the log (the public ones declared in :class:`_Public`)."""
 
@@ -175,29 +172,9 @@ class Record(_Public):
         """Each seat's three cards (``()`` before the shuffle)."""
         return self.hidden.hands
 
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied since ``new_game``, shuffles with their order."""
-        return self.log.history
-
-    @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it (each shuffle without its order)."""
-        return self.log.public_actions
-
-    @property
-    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: its cards in each deal so far."""
-        return self.log.received
-
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class SeatRecord(_Public):
+class SeatRecord(_Public, SeatLoggedRecord):
     """What one seat sees of a :class:`Record` (X-10), the public record of its view:
     the record's public fields, shared, the seat's own hand and its part of the log
     (never the other seats' cards or the shuffles' orders)."""
@@ -208,19 +185,3 @@ class SeatRecord(_Public):
     """The seat's own cards (``()`` before the shuffle)."""
     log: SeatLog = attrs.field(repr=False)
     """What the seat may see of the log."""
-
-    @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it (each shuffle without its order)."""
-        return self.log.public_actions
-
-    @property
-    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: the cards it received in each deal so far, as this seat knows them
-        (its own log; the others' empty)."""
-        return seat_only(PLAYERS, self.seat, self.log.own_received)

@@ -43,15 +43,12 @@ from typing import ClassVar
 import attrs
 
 from cardrules import shell
-from cardrules.actions import Action
 from cardrules.bouillotte.modern.phase import Phase
 from cardrules.bouillotte.modern.rules import Rules
 from cardrules.cards import Card
 from cardrules.chance import Chance
-from cardrules.events import Event
-from cardrules.game import Log, seat_only
 from cardrules.seating import seats_from
-from cardrules.sessionlog import SeatLog, SessionLog
+from cardrules.sessionlog import LoggedRecord, SeatLog, SeatLoggedRecord, SessionLog
 
 __all__ = [
     "Deal",
@@ -153,7 +150,7 @@ class _Public(shell.Record, shell.DealFacts):
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Record(_Public):
+class Record(_Public, LoggedRecord):
     """The fields of a state: what a betting action changes, the :class:`Deal`, the
     :class:`Hidden` cards and the log (the public ones declared in :class:`_Public`)."""
 
@@ -166,29 +163,9 @@ class Record(_Public):
     log: SessionLog
     """Every action, event and card received since ``new_game``."""
 
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied since ``new_game``, shuffles with their order."""
-        return self.log.history
-
-    @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it (each shuffle without its order)."""
-        return self.log.public_actions
-
-    @property
-    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: its cards in each deal so far."""
-        return self.log.received
-
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class SeatRecord(_Public):
+class SeatRecord(_Public, SeatLoggedRecord):
     """What one seat sees of a :class:`Record` (X-10): its public fields and its
     :class:`Deal`, shared, the seat's own hand and its part of the log (the public
     record of a view, :mod:`.view`)."""
@@ -200,22 +177,6 @@ class SeatRecord(_Public):
     log: SeatLog
     """What the seat may see of the log: every action as it saw it, every event, the
     cards it received."""
-
-    @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it (each shuffle without its order)."""
-        return self.log.public_actions
-
-    @property
-    def received(self) -> tuple[Log[tuple[Card, ...]], ...]:
-        """Per seat: the cards it received in each deal so far, as this seat knows
-        them (its own log; the others' empty)."""
-        return seat_only(len(self.stacks), self.seat, self.log.own_received)
 
 
 def mask(players: int) -> int:
