@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import ModuleType
 from typing import Any
@@ -39,6 +39,7 @@ __all__ = [
     "game_module",
     "json_kind",
     "to_json_value",
+    "unique_keys",
     "view_to_json",
 ]
 
@@ -185,18 +186,38 @@ def field_kind(field: attrs.Attribute[Any]) -> str:
 _KIND_NAMES = {"int": "a whole number", "card": "a card code", "cards": "a list of card codes"}
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(
-                    f"the key {shorten(key, repr, 40)} appears twice in one object "
-                    "(an action has each field once)"
-                )
-            seen.add(key)
-    return found
+def unique_keys(
+    refuse: Callable[[str], Exception],
+) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """A ``json.loads`` ``object_pairs_hook`` that builds each object and raises
+    ``refuse(key)`` (the key quoted, shortened) for a key given twice in one object.
+
+    >>> import json
+    >>> hook = unique_keys(lambda key: ValueError(f"{key} twice"))
+    >>> json.loads('{"to": 4, "to": 5}', object_pairs_hook=hook)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'to' twice
+    """
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise refuse(shorten(key, repr, 40))
+                seen.add(key)
+        return found
+
+    return hook
+
+
+_unique_keys = unique_keys(
+    lambda key: ValueError(
+        f"the key {key} appears twice in one object (an action has each field once)"
+    )
+)
 
 
 def decode_action(

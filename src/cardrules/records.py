@@ -31,7 +31,7 @@ from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError, RecordError, shorten
 from cardrules.game import GameModule, GameState
-from cardrules.jsonforms import decode_action, json_kind
+from cardrules.jsonforms import decode_action, json_kind, unique_keys
 from cardrules.registry import get_game
 
 __all__ = ["FORMAT", "MAX_ACTIONS", "MAX_CHIPS", "MAX_TEXT", "VERSION", "dumps", "loads"]
@@ -263,18 +263,11 @@ def _read_int(text: str) -> int:
     return int(text)
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise RecordError(
-                    f"record: the key {shorten(key, repr, 40)} appears twice in one object "
-                    "(a record has each field once)"
-                )
-            seen.add(key)
-    return found
+_unique_keys = unique_keys(
+    lambda key: RecordError(
+        f"record: the key {key} appears twice in one object (a record has each field once)"
+    )
+)
 
 
 def _read_rules(game: GameModule, fields: object) -> Any:
