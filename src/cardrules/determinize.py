@@ -170,6 +170,7 @@ def _session(view: ViewBase, rng: random.Random, game: Determinization) -> Any:
         last = markers.get(state.deal_number + 1, len(events))
         up = game.face_up(view) if state.deal_number == view.deal_number else {}
         seen = Seen(history[start + 1 : end], events[first:last], received[k], up)
+        seen = seen._replace(facts=game.facts(state, seat, seen))  # once for the deal
         state = _deal(state, seat, seen, (events, received), rng, game)
     return state
 

@@ -45,6 +45,9 @@ class Seen(NamedTuple):
     events: Sequence[Event]
     mine: Sequence[Card]
     up: dict[int, Card]
+    facts: Any = None
+    """What the game's proposal reads of the rest once per deal, for all its proposals
+    (:attr:`Determinization.facts`; ``None`` for a game that needs nothing)."""
 
 
 class Plan:
@@ -132,9 +135,11 @@ class Determinization:
     """What :func:`cardrules.determinize` needs of one game: its ``new_game``, its
     proposal for a deal, which shuffles are restocks (dealt within a deal, not at its
     start), and the cards face up at known places of the deal in progress that no
-    event names. A game package defines one, as ``DETERMINIZATION``."""
+    event names, and the facts of a deal its proposals share (read once per deal,
+    ``facts(state, seat, seen)``, handed over as ``seen.facts``). A game package defines
+    one, as ``DETERMINIZATION``."""
 
-    __slots__ = ("face_up", "is_restock", "new_game", "propose")
+    __slots__ = ("face_up", "facts", "is_restock", "new_game", "propose")
 
     def __init__(
         self,
@@ -142,8 +147,10 @@ class Determinization:
         propose: Proposer,
         is_restock: Callable[[Sequence[Action], int], bool] = lambda history, index: False,
         face_up: Callable[[Any], dict[int, Card]] = lambda view: {},
+        facts: Callable[[Any, int, Seen], Any] = lambda state, seat, seen: None,
     ) -> None:
         self.new_game = new_game
         self.propose = propose
         self.is_restock = is_restock
         self.face_up = face_up
+        self.facts = facts

@@ -371,9 +371,10 @@ def _place_mucked(
     return num, den
 
 
-_LAST: list[tuple[Any, Seen, int, _Deal] | None] = [None]
-"""The public facts of the deal proposed last (the proposals for one deal share them;
-replaced whole, so threads never see half of one)."""
+def _facts(state: Any, seat: int, seen: Seen) -> _Deal:
+    """The public facts of the deal at the chance node ``state``, read once for all
+    its proposals."""
+    return _Deal(state, seat, seen.actions, seen.events)
 
 
 def _arranged(mine: Sequence[Card], deal: _Deal, rng: random.Random) -> list[Card]:
@@ -392,12 +393,7 @@ def _arranged(mine: Sequence[Card], deal: _Deal, rng: random.Random) -> list[Car
 
 def propose_bourre(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """A proposal for the Bourré deal at the chance node ``state`` (see the module)."""
-    last = _LAST[0]
-    if last is not None and last[0] is state and last[1] is seen and last[2] == seat:
-        deal = last[3]
-    else:
-        deal = _Deal(state, seat, seen.actions, seen.events)
-        _LAST[0] = (state, seen, seat, deal)
+    deal: _Deal = seen.facts if seen.facts is not None else _facts(state, seat, seen)
     mine = _arranged(seen.mine, deal, rng)
     discards = _discards(deal, mine, rng)
     deck = state.chance_cards
@@ -644,5 +640,5 @@ def _shares(
     return tuple(found)
 
 
-DETERMINIZATION = Determinization(new_game, propose_bourre, is_restock)
+DETERMINIZATION = Determinization(new_game, propose_bourre, is_restock, facts=_facts)
 """What :func:`cardrules.determinize` needs of Bourré."""
