@@ -413,7 +413,13 @@ def test_workers_are_capped_by_the_batches_and_the_cpus(
         captured = capsys.readouterr()
         note = captured.err.splitlines()
         assert len(note) == 1 and f"--workers {workers[:20]}" in note[0], captured.err
-        assert "starting 1 worker (only 1 batch of up to 16 sessions to run)" in note[0]
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        if cpus == 1:
+            assert "starting 1 worker (only 1 CPU to run them)" in note[0]
+        elif cpus and cpus < 8:
+            assert f"starting {cpus} workers (only {cpus} CPUs to run them)" in note[0]
+        else:
+            assert "starting 8 workers (only 8 batches of up to 1 session to run)" in note[0]
         assert "Bourré: 8 sessions" in captured.out
     bad(["simulate", "bourre", "--sessions", "8", "--workers", "0"], capsys, "1 or more")
     bad(["simulate", "bourre", "--sessions", str(10**10)], capsys, "from 1 to 1000000000")

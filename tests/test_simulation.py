@@ -364,3 +364,27 @@ def test_every_frequency_says_what_it_counts_and_stays_a_rate(
                     favoris += category == "favori"
         assert result.frequencies["carre"].count == carres
         assert result.frequencies["favori"].count == favoris > 0
+
+
+def test_workers_send_back_one_sum_per_chunk_of_up_to_64_sessions() -> None:
+    """Issue 35: ``--workers 2`` barely helped, the main process adding a result per
+    session sent in chunks of 16. Now a task is a 64th of the run (1 to 64 sessions)
+    and sends back one sum for its chunk, and the result is the same."""
+    from cardrules.simulation import chunk_size_for
+
+    assert [chunk_size_for(n) for n in (1, 64, 128, 1_000, 4_096, 20_000)] == [1, 1, 2, 15, 64, 64]
+    seen: list[Any] = []
+
+    class Keeping:
+        def map(self, function: Any, tasks: Any) -> Any:
+            tasks = list(tasks)
+            results = [function(task) for task in tasks]
+            seen.extend(zip(tasks, results, strict=True))
+            return results
+
+    kept = simulate("bourre", POLICIES, sessions=200, seed=4, executor=Keeping())  # type: ignore[arg-type]
+    assert [len(task.units) for task, _ in seen] == [3] * 66 + [2]
+    for task, result in seen:
+        assert result.units == task.units and result.count == len(task.units)
+    assert all(len(result.totals) == len(POLICIES) for _, result in seen)
+    assert kept == simulate("bourre", POLICIES, sessions=200, seed=4, chunk_size=7)

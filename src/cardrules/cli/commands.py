@@ -306,14 +306,13 @@ def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
     return 0
 
 
-_CHUNK = 16
-"""Sessions (or groups of rotated sessions) per batch: simulate's default chunk_size."""
-
-
 def _workers(asked: int, units: int) -> int:
     """The processes to start: never more than the batches to run or the CPUs to run
     them (said on stderr when fewer than asked)."""
-    batches = -(-units // _CHUNK)
+    from cardrules.simulation import chunk_size_for
+
+    chunk = chunk_size_for(units)
+    batches = -(-units // chunk)
     try:
         cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -321,7 +320,8 @@ def _workers(asked: int, units: int) -> int:
     workers = max(1, min(asked, batches, cpus))
     if workers < asked:
         why = (
-            f"{batches} batch{'es' * (batches != 1)} of up to {_CHUNK} sessions to run"
+            f"{batches} batch{'es' * (batches != 1)} of up to {chunk} "
+            f"session{'s' * (chunk != 1)} to run"
             if batches < cpus
             else f"{cpus} CPU{'s' * (cpus != 1)} to run them"
         )
