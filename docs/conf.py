@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import warnings
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -11,6 +12,10 @@ sys.path.insert(0, str(HERE / "_ext"))
 sys.path.insert(0, str(HERE.parent / "src"))
 
 import cardrules  # noqa: E402
+
+# sphinx-autodoc-typehints 3.x calls an API that Sphinx deprecates, once per
+# docstring: the warning is theirs, not the docs', and would bury the build's output.
+warnings.filterwarnings("ignore", message=r".*_RstSnippetParser\.set_application")
 
 project = "cardrules"
 author = "The cardrules developers"
