@@ -245,3 +245,54 @@ def test_layout_covers_the_information_state() -> None:
         names = [name for name, _, _ in layout]
         received = layout[names.index("received")][1]
         assert received == encoding.observation_shape[0]
+
+
+def _announcing_deal(hand: str) -> Any:
+    """A two-deal modern session at deal 1's first chance node, after a deal 0 in which
+    seat 1 held ``hand`` (the retourné A♣), announced, raised, and won when the others
+    folded: seat 0 saw the class announced, never the cards."""
+    rules = modern.Rules(deals=2)
+    state = modern.new_game(rules)
+    state = state.apply(modern.arrange_deck(state, {0: "8c 9d Qs", 1: hand}, retourne="Ac"))
+    while state.to_act is not CHANCE:
+        legal = state.legal_actions()
+        kinds = {type(action).__name__: action for action in reversed(legal)}
+        if state.to_act == 1:
+            choice = kinds.get("Announce") or kinds.get("Raise") or kinds.get("Call")
+        else:
+            choice = kinds.get("Fold") or kinds.get("Check")
+        state = state.apply(choice)
+    return state
+
+
+def test_the_tensor_keeps_an_earlier_deals_announced_class() -> None:
+    """M-4.3 (the class is revealed to every seat) and X-10: seat 1 announced a favori
+    of aces in one session, a simple of kings in the other, then won without a
+    showdown. At the next deal seat 0's views differ, and so must its tensors: the
+    history slots say only "Announce", so the ``announced_by_deal`` part keeps each
+    deal's announced classes."""
+    favori, simple = _announcing_deal("As Ah Kd"), _announcing_deal("Ks Kh Kd")
+    assert favori.deal_number == simple.deal_number == 1
+    one, two = favori.view(0), simple.view(0)
+    assert one != two and one.history == two.history
+    encoding = encoding_for(modern, modern.Rules(deals=2))
+    first, second = encoding.information_state_tensor(one), encoding.information_state_tensor(two)
+    assert first != second
+    _, start, size = next(part for part in encoding.layout() if part[0] == "announced_by_deal")
+    assert size == 2 * 4 * 3
+    # deal 0, seat 1: favori is class 1, simple class 2
+    assert [i for i in range(size) if first[start + i]] == [1 * 3 + 1]
+    assert [i for i in range(size) if second[start + i]] == [1 * 3 + 2]
+
+
+@settings(max_examples=10, deadline=None)
+@given(variant=st.sampled_from(range(len(VARIANTS))), seed=st.integers(0, 2**32))
+def test_unequal_views_have_unequal_tensors(variant: int, seed: int) -> None:
+    """X-10: the information-state tensor tells apart what the view tells apart, over
+    every decision of several random sessions (a tensor seen twice is the same view)."""
+    module, rules = VARIANTS[variant]
+    encoding = encoding_for(module, rules)
+    seen: dict[tuple[float, ...], Any] = {}
+    for offset in range(4):
+        for view in decisions(module, rules, seed + offset, steps=60):
+            assert seen.setdefault(encoding.information_state_tensor(view), view) == view

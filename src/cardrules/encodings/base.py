@@ -100,6 +100,18 @@ def deals_of(view: Any) -> list[int]:
 
 
 @attrs.frozen(slots=True)
+class Recall:
+    """A part of the information-state tensor that remembers, per deal, what the
+    seat learnt beyond cards and actions (modern Bouillotte: the class of every
+    announced brelan, which no action names): ``width`` floats per deal, set to 1 at
+    each ``(deal, offset)`` that ``marks(view)`` gives."""
+
+    name: str
+    width: int
+    marks: Callable[[Any], Iterable[tuple[int, int]]] = attrs.field(eq=False, repr=False)
+
+
+@attrs.frozen(slots=True)
 class Codec:
     """The encoding of one game under one ``Rules``: the sizes, the action table and
     the tensors. Built by each game's ``codec(rules)``; see :class:`cardrules.encodings.Encoding`.
@@ -110,6 +122,8 @@ class Codec:
       cards; in Bourré also the cards drawn at the exchange), a multi-hot over the deck;
     * ``shown``: per deal and per owner (each seat, then the table), a multi-hot of the
       cards this seat saw face up (retournés, open cards, showdown hands, the trump card);
+    * the :attr:`recall` part, when the game has one (modern Bouillotte:
+      ``announced_by_deal``, per deal and per seat the announced class one-hot);
     * ``history``: ``history_slots`` slots of ``slot_size`` floats, one per action of
       ``view.history`` oldest first (the last ``history_slots`` when there are more):
       1 (slot used), the action kind one-hot over ``kinds``, ``Raise.to`` divided by
@@ -144,6 +158,13 @@ class Codec:
     )
     """For Bourré: the cards an action shows in a history slot, and a hidden
     exchange's count; ``None`` when the game's actions name no cards."""
+    recall: Recall | None = attrs.field(default=None, eq=False, repr=False)
+    """What the seat learnt per deal beyond cards and actions, or ``None``."""
+
+    @property
+    def recall_size(self) -> int:
+        """The floats of the :attr:`recall` part (0 without one)."""
+        return 0 if self.recall is None else self.deals * self.recall.width
 
     @property
     def index(self) -> dict[Card, int]:
@@ -171,6 +192,7 @@ class Codec:
         """The information-state tensor's length."""
         deck = len(self.deck)
         recall = self.deals * (self.received_batches + self.players + 1) * deck
+        recall += self.recall_size
         return self.observation_size + recall + self.history_slots * self.slot_size
 
     def layout(self) -> tuple[tuple[str, int, int], ...]:
@@ -182,6 +204,8 @@ class Codec:
         sizes = [(section.name, section.size) for section in self.sections]
         sizes.append(("received", self.deals * self.received_batches * deck))
         sizes.append(("shown", self.deals * (self.players + 1) * deck))
+        if self.recall is not None:
+            sizes.append((self.recall.name, self.recall_size))
         sizes.append(("history", self.history_slots * self.slot_size))
         for name, size in sizes:
             parts.append((name, start, size))
@@ -212,8 +236,13 @@ class Codec:
             start = (deal * (self.players + 1) + owner) * deck
             for card in shown_cards:
                 shown[start + index[card]] = 1.0
+        recalled = [0.0] * self.recall_size
+        if self.recall is not None:
+            width = self.recall.width
+            for deal, offset in self.recall.marks(view):
+                recalled[deal * width + offset] = 1.0
         history = self._history(view)
-        return (*self.observation(view), *received, *shown, *history)
+        return (*self.observation(view), *received, *shown, *recalled, *history)
 
     def _history(self, view: Any) -> list[float]:
         """The history slots of ``view`` (see the class's text)."""

@@ -20,6 +20,7 @@ id      action
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -27,6 +28,7 @@ from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.bouillotte.modern import (
     GAME_ID,
     Announce,
+    Announced,
     CardsTurned,
     HandShown,
     Phase,
@@ -38,6 +40,7 @@ from cardrules.cards import Card, piquet_deck
 from cardrules.chance import Shuffle
 from cardrules.encodings.base import (
     Codec,
+    Recall,
     Section,
     cards_text,
     check_rules,
@@ -108,7 +111,17 @@ def codec(rules: Rules | None = None) -> Codec:
         received=_received,
         shown=_shown,
         describe=_describe,
+        recall=Recall("announced_by_deal", players * 3, _announced),
     )
+
+
+def _announced(view: Any) -> Iterator[tuple[int, int]]:
+    """Per deal, each announcer's class (M-4.3: the class is public, the cards are
+    not): ``(deal, seat × 3 + class)``, so that a brelan announced in an earlier deal
+    stays in the tensor after the deal's own ``announced`` section has moved on."""
+    for deal, event in zip(deals_of(view), view.events, strict=True):
+        if event.__class__ is Announced:
+            yield deal, event.seat * 3 + _CLASSES.index(event.category)
 
 
 def _sections(rules: Rules, deck: tuple[Card, ...]) -> tuple[Section, ...]:
