@@ -12,8 +12,8 @@ import pytest
 import cardrules.bourre as bourre
 from cardrules import CHANCE, sample_chance, simulate
 from cardrules.bots import BourreBot, HeuristicBot, HistoricBot, ModernBot, RandomBot, bot_named
-from cardrules.bots.bourre import winning_position
 from cardrules.bouillotte import historic, modern
+from cardrules.bourre.bot import winning_position
 from cardrules.cards import Suit, cards
 
 BOTS = [
@@ -66,7 +66,7 @@ def test_heuristic_bot_by_game_id_alias_or_module() -> None:
     assert HeuristicBot("modern", bluff=0.0) == ModernBot(bluff=0.0)
     assert HeuristicBot(historic.GAME_ID) == HistoricBot()
     assert isinstance(HeuristicBot("historic"), HeuristicBot)
-    with pytest.raises(ValueError, match="no heuristic bot for the game 'poker'"):
+    with pytest.raises(ValueError, match="no game has the id 'poker'; known games: bouillotte"):
         HeuristicBot("poker")
     with pytest.raises(TypeError):
         HeuristicBot("bourre", no_such_tip=True)

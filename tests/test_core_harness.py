@@ -48,6 +48,7 @@ def test_X_10_harness_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) ->
             self.stacks,
             self.contributions,
             (),
+            self.events,
             (),
         )
         return attrs.evolve(view, legal=self.legal_actions() if self.to_act == seat else ())

@@ -29,6 +29,9 @@ ROLES = (
     "deck",
     "determinize",
     "state",
+    "bot",
+    "encoding",
+    "descriptor",
 )
 TRICKS = re.compile(
     r"\bexec\(|\.__set__\b|object\.__new__|object\.__setattr__|tuple\.__new__|^\s*global\s",
@@ -206,3 +209,30 @@ def test_the_idiom_scan_finds_idioms() -> None:
     lines = ["from cardrules._fast import copier", "_BETTING = Phase.BETTING", "x = HAS[m][s]"]
     hits = [any(re.search(p, line) for p in SPEED_IDIOMS.values()) for line in lines]
     assert hits == [True, True, True]
+
+
+def test_outside_the_games_only_the_registry_imports_a_game() -> None:
+    """Issue 32: the core reaches a game through its descriptor alone. No module outside
+    the game packages imports one of their modules (at run time or for types), but
+    the registry, which imports each game's ``descriptor``."""
+    found = []
+    for path in _modules():
+        where = path.relative_to(SRC).as_posix()
+        if where.startswith(("bouillotte/", "bourre/")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+                if node.module in ("cardrules", "cardrules.bouillotte"):
+                    names = [f"{node.module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            games = [n for n in names if n.startswith(("cardrules.bouillotte", "cardrules.bourre"))]
+            if games:
+                found.append(f"{where}:{node.lineno} imports {games[0]}")
+    assert not found, found
+    registry = (SRC / "registry.py").read_text(encoding="utf-8")
+    for game in GAMES:
+        assert f'"cardrules.{game.replace("/", ".")}.descriptor"' in registry

@@ -17,6 +17,7 @@ import attrs
 from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise, raise_to
 from cardrules.cards import Card, cards, deck_of
 from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Chance, Shuffle, check_shuffle
+from cardrules.descriptor import Descriptor, Tally
 from cardrules.errors import IllegalActionError, RulesError
 from cardrules.events import Event, PotWon
 from cardrules.game import Log, check_seat, describe_actions, standings_of
@@ -55,6 +56,7 @@ class View:
     stacks: tuple[int, ...]
     contributions: tuple[int, ...]
     history: tuple[Action, ...]
+    events: tuple[Event, ...]
     _legal: tuple[Action, ...]
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -157,6 +159,7 @@ class State:
             self.stacks,
             self.contributions,
             tuple(HIDDEN_SHUFFLE if isinstance(a, Shuffle) else a for a in self._log),
+            self.events,  # every event of the toy is public
             self.legal_actions() if self.to_act == seat else (),
         )
 
@@ -295,3 +298,14 @@ def unseen(state: State, seat: int) -> frozenset[Card]:
     if state.shown:
         seen |= {h[0] for h in state.hands}
     return DECK_SET - seen
+
+
+DESCRIPTOR = Descriptor(
+    game_id=GAME_ID,
+    title="High card (a toy)",
+    module="toy_game",
+    seats=(2, 2),
+    tally=Tally(events={"PotWon": "pot_won"}, words={"pot_won": "deals with a pot won"}),
+)
+"""The toy as the library sees it: found through the ``cardrules.games`` entry point
+that the tests give it, or by ``register_game``."""

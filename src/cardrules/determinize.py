@@ -30,7 +30,8 @@ hidden cards avoid what its plays bar (B-5.2 to B-5.5: the led suit when it did 
 follow, trumps when it did not trump, the cards above the top card when it did not
 beat it), shared out by exact counts too (``cardrules.bourre.determinize``); every
 other card is uniform. Each game's proposal lives in its package, as
-``DETERMINIZATION`` (a :class:`~cardrules.sampling.Determinization`). The
+``DETERMINIZATION`` (a :class:`~cardrules.sampling.Determinization`) that the game's
+descriptor names (:mod:`cardrules.descriptor`). The
 deal's public actions are then replayed (another seat's masked exchange becomes the
 discards proposed); the proposal is rejected as soon as an action is illegal (the
 engine's legality decides), or when the deal's events and the cards the seat received
@@ -72,7 +73,7 @@ from cardrules.cards import Card
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError, shorten
 from cardrules.events import DealStarted, Event
-from cardrules.registry import get_game
+from cardrules.registry import describe
 from cardrules.sampling import INCONSISTENT, Determinization, Plan, Seen
 from cardrules.viewing import ViewBase
 
@@ -224,9 +225,9 @@ def _replay(state: Any, plan: Plan, actions: Sequence[Action], rng: random.Rando
 
 
 def _game_of(view: ViewBase) -> Determinization:
-    """What :func:`~cardrules.determinize` needs of the view's game (its ``DETERMINIZATION``)."""
-    game = get_game(view.GAME_ID)
-    found = getattr(game, "DETERMINIZATION", None)
+    """What :func:`~cardrules.determinize` needs of the view's game (its descriptor's
+    ``determinization``)."""
+    found = describe(view.GAME_ID).determinization
     if not isinstance(found, Determinization):
         raise TypeError(f"determinize does not know how to deal the game {view.GAME_ID!r}")
     return found

@@ -22,8 +22,20 @@ __all__ = [
 DOCS_URL = "https://cardrules.readthedocs.io/en/latest/"
 """The base address of the published documentation; :func:`rule_url` builds on it."""
 
-_RULE_PAGES = {"X": "shared", "M": "modern", "V-M": "modern", "H": "historic"}
-_RULE_PAGES |= {"B": "bourre", "V-B": "bourre"}
+
+def _rule_page(prefix: str) -> str | None:
+    """The rule reference page of the rule ids that start with ``prefix`` (``"M"``,
+    ``"V-M"``): ``shared`` for the shared rules, else the page of the game whose
+    descriptor cites them."""
+    if prefix == "X":
+        return "shared"
+    from cardrules.registry import descriptors
+
+    for descriptor in descriptors():
+        cited = descriptor.rule_prefixes
+        if descriptor.rule_page and (prefix + "-" in cited or prefix + "." in cited):
+            return descriptor.rule_page
+    return None
 
 
 def rule_url(rule: str, base: str = DOCS_URL) -> str:
@@ -43,7 +55,7 @@ def rule_url(rule: str, base: str = DOCS_URL) -> str:
     """
     prefix = rule[:3] if rule.startswith("V-") else rule.partition("-")[0]
     number = rule[len(prefix) + 1 :]
-    page = _RULE_PAGES.get(prefix)
+    page = _rule_page(prefix) if number else None
     if page is None or not number or not number.replace(".", "").isdigit():
         raise ValueError(f"not a rule id: {shorten(rule, repr)}")
     return f"{base}rules/{page}.html#rule-{rule.replace('.', '-')}"

@@ -499,18 +499,13 @@ def title(rule: str) -> str:
     return TITLES.get(rule, "")
 
 
-_PREFIXES = {
-    "bouillotte-modern": ("X-", "M-", "V-M."),
-    "bouillotte-historic": ("X-", "H-"),
-    "bourre": ("X-", "B-", "V-B."),
-}
-
-
 def rules_of(game_id: str) -> tuple[str, ...]:
     """The ids of the rules that apply to a game: the shared X rules and its own.
 
     >>> rules_of("bouillotte-historic")[-1]
     'H-7.3'
     """
-    prefixes = _PREFIXES.get(game_id, ("X-",))
+    from cardrules.registry import describe
+
+    prefixes = describe(game_id).rule_prefixes
     return tuple(rule for rule in RULES if rule.startswith(prefixes))

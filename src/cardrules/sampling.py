@@ -47,7 +47,7 @@ class Seen(NamedTuple):
     up: dict[int, Card]
     facts: Any = None
     """What the game's proposal reads of the rest once per deal, for all its proposals
-    (:attr:`Determinization.facts`; ``None`` for a game that needs nothing)."""
+    (``Determinization.facts``; ``None`` for a game that needs nothing)."""
 
 
 class Plan:

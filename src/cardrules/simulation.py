@@ -36,7 +36,7 @@ from cardrules.chance import CHANCE, sample_chance
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.events import DealStarted
 from cardrules.records import dumps
-from cardrules.registry import get_game
+from cardrules.registry import describe, get_game
 
 __all__ = [
     "Frequency",
@@ -47,7 +47,6 @@ __all__ = [
     "simulate",
 ]
 
-_ALIASES = {"modern": "bouillotte-modern", "historic": "bouillotte-historic"}
 _Z95 = 1.959963984540054
 
 
@@ -242,7 +241,7 @@ class Simulation:
 
 def _game_module(game: ModuleType | str) -> Any:
     if isinstance(game, str):
-        return get_game(_ALIASES.get(game, game))
+        return describe(game).game
     if not isinstance(getattr(game, "GAME_ID", None), str) or not all(
         callable(getattr(game, name, None)) for name in ("Rules", "new_game")
     ):
@@ -278,44 +277,9 @@ class _Batch:
     records: tuple[str, ...]
 
 
-def _counter(game_id: str) -> Callable[[Any, dict[str, int]], None]:
-    """What to count at each deal's first shuffle (the hands dealt)."""
-
-    def brelans(state: Any, counts: dict[str, int]) -> None:
-        up = getattr(state, "retournes", None) or (state.retourne,)
-        for hand in state.hands:
-            if len(hand) != 3:
-                continue
-            counts["hands"] = counts.get("hands", 0) + 1
-            ranks = sorted(card.rank for card in hand)
-            matching = [card.rank for card in up]
-            if ranks[0] == ranks[2]:
-                counts["brelan"] = counts.get("brelan", 0) + 1
-                if ranks[0] in matching:  # M-5.1, V-M.1: with a matching retourné
-                    counts["carre"] = counts.get("carre", 0) + 1
-            elif ranks[0] == ranks[1] or ranks[1] == ranks[2]:
-                pair = ranks[1]
-                if matching.count(pair) == 2:  # V-M.1: two in hand, both retournés
-                    counts["carre"] = counts.get("carre", 0) + 1
-                elif pair in matching:  # M-5.2, V-M.1: two in hand, one retourné
-                    counts["favori"] = counts.get("favori", 0) + 1
-
-    def nothing(state: Any, counts: dict[str, int]) -> None:
-        return None
-
-    return nothing if game_id == "bourre" else brelans
-
-
-_EVENTS = {
-    "bouillotte-modern": {"Announced": "announced", "PotCarried": "carried_pot"},
-    "bouillotte-historic": {
-        "CarreStaked": "carre_staked",
-        "PotCarried": "carried_pot",
-        "CollectivePoint": "collective_point",
-        "PotToCarreur": "pot_to_carreur",
-    },
-    "bourre": {"Bourre": "bourre", "PotCarried": "carried_pot", "Restocked": "restock"},
-}
+def _nothing(state: Any, counts: dict[str, int]) -> None:
+    """Count nothing at a deal's first shuffle (a game whose tally has no ``dealt``)."""
+    return None
 
 
 def _skip(state: Any, counts: dict[str, int]) -> None:
@@ -378,8 +342,9 @@ def _run(task: _Task) -> _Batch:
     """Play the sessions of one chunk (in a worker) and sum their results."""
     game = get_game(task.game)
     players = len(task.policies)
-    count = _counter(task.game)
-    names = _EVENTS.get(task.game, {})
+    tally = describe(task.game).tally
+    count = tally.dealt or _nothing
+    names = tally.events
     sums = _Sums(players)
     records = []
     for unit in task.units:
@@ -681,41 +646,17 @@ class _Sums:
 
 
 def _frequencies(game_id: str, rules: Any, counts: dict[str, int]) -> dict[str, Frequency]:
-    deals = counts.get("deals", 0)
+    """The game's frequencies (its descriptor's :class:`~cardrules.descriptor.Tally`):
+    per hand dealt, then per deal."""
+    tally = describe(game_id).tally
     found: dict[str, Frequency] = {}
-    if game_id != "bourre":
-        hands = counts.get("hands", 0)
-        if game_id == "bouillotte-modern":
-            ranks = {3: 4, 4: 5, 5: 6}[rules.players]
-            retournes = rules.retournes
-        else:
-            ranks, retournes = 5, 1
-        odds = brelan_odds(ranks) if retournes == 1 else {}
-        names = (
-            ("brelan", "carre", "favori")
-            if game_id == "bouillotte-modern"
-            else (
-                "brelan",
-                "carre",
-            )
+    per_hand = tally.per_hand(rules)
+    odds = tally.odds(rules) if per_hand else {}
+    for name in per_hand:
+        found[name] = Frequency(
+            counts.get(name, 0), counts.get("hands", 0), "hand", odds.get(name), tally.words[name]
         )
-        for name in names:
-            found[name] = Frequency(counts.get(name, 0), hands, "hand", odds.get(name), _WHAT[name])
-    for name in sorted(set(_EVENTS.get(game_id, {}).values())):
-        found[name] = Frequency(counts.get(name, 0), deals, "deal", None, _WHAT[name])
+    deals = counts.get("deals", 0)
+    for name in sorted(set(tally.events.values())):
+        found[name] = Frequency(counts.get(name, 0), deals, "deal", None, tally.words[name])
     return found
-
-
-_WHAT = {
-    "brelan": "hands dealt with three cards of a rank",
-    "carre": "hands dealt that make a brelan carré with the retourné(s)",
-    "favori": "hands dealt that make a brelan favori with a retourné",
-    "announced": "deals with an announced brelan",
-    "carried_pot": "deals whose pot was carried to the next",
-    "carre_staked": "deals with a carre staked",
-    "collective_point": "deals with a pot won by the collective point",
-    "pot_to_carreur": "deals whose pot went to the carreur",
-    "bourre": "deals with a seat bourré",
-    "restock": "deals with a restock",
-}
-"""What each frequency counts, in words."""

@@ -27,16 +27,19 @@ from cardrules.chance import CHANCE, Shuffle
 from cardrules.events import DealStarted, SessionEnded, signed
 from cardrules.game import GameState
 from cardrules.notation import action_text
-from cardrules.registry import get_game
+from cardrules.registry import describe, get_game
 
 __all__ = ["Narrator", "transcript"]
 
-TITLES = {
-    "bouillotte-modern": "Bouillotte (modern rules)",
-    "bouillotte-historic": "Bouillotte (historic system)",
-    "bourre": "Bourré",
-}
-"""The games' names as transcripts print them."""
+
+def title_of(game_id: str) -> str:
+    """The game's name as transcripts print it (its descriptor's title).
+
+    >>> title_of("bourre")
+    'Bourré'
+    """
+    return describe(game_id).title
+
 
 # Events that only repeat what the line of the action (or the deal) already says.
 _REPEATS = frozenset({"Exchanged", "RetournesTurned", "TrumpTurned", "SessionEnded"})
@@ -111,7 +114,7 @@ class Narrator:
         rules = state.rules
         players = len(state.stacks)
         deals = getattr(rules, "deals", 1)
-        title = TITLES.get(state.GAME_ID, state.GAME_ID)
+        title = title_of(state.GAME_ID)
         lines = [f"{title}, {players} players, {deals} deal" + "s" * (deals != 1)]
         if self.seat is not None:
             lines[0] += f", as seat {self.seat} sees it"

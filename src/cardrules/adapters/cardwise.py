@@ -16,6 +16,7 @@ shuffle. The probability of every deal is the engine's: the first ``k`` cards of
 uniform permutation are ``k`` uniform draws without replacement.
 
 >>> from cardrules.bourre import Rules, new_game
+>>> from cardrules.cards import STANDARD_DECK
 >>> state = CardwiseState.start(new_game(Rules(players=2)))
 >>> state.to_act, len(state.chance_outcomes()), state.cards_to_deal
 (CHANCE, 52, 10)
@@ -28,15 +29,15 @@ uniform permutation are ``k`` uniform draws without replacement.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
 from cardrules.actions import Action
-from cardrules.cards import STANDARD_DECK, Card
+from cardrules.cards import Card
 from cardrules.chance import CHANCE, Chance, Shuffle
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.game import GameState
+from cardrules.registry import describe
 
 __all__ = ["CardwiseState", "cards_seen", "deck_of"]
 
@@ -49,19 +50,17 @@ def deck_of(state: GameState) -> tuple[Card, ...]:
     >>> len(deck_of(modern.new_game())), len(deck_of(modern.new_game(modern.Rules(players=5))))
     (20, 24)
     """
-    deck: tuple[Card, ...] | None = getattr(state.rules, "deck", None)
-    if deck is not None:
-        return deck
-    if state.GAME_ID == "bouillotte-historic":
-        from cardrules.bouillotte.historic.rules import DECK
-
-        return DECK
-    return STANDARD_DECK
+    deck = describe(state.GAME_ID).deck
+    if deck is None:
+        raise CardRulesError(f"the game {state.GAME_ID!r} does not say which cards it deals")
+    return deck(state.rules)
 
 
 def cards_seen(base: GameState, state: GameState) -> int | None:
     """How many cards of the shuffle applied to ``base`` (a chance node) someone has
-    seen in ``state``, a state reached from it: the top of the shuffle's order.
+    seen in ``state``, a state reached from it: the top of the shuffle's order (the
+    game's descriptor says how: in Bourré every card off the stock, in Bouillotte the
+    hands and the retourné(s)).
 
     ``None`` when ``state`` is past the deal that shuffle made (nothing more is drawn
     from it).
@@ -71,29 +70,10 @@ def cards_seen(base: GameState, state: GameState) -> int | None:
     >>> cards_seen(base, base.apply(Shuffle(base.chance_cards)))
     10
     """
-    game = base.GAME_ID
-    rules = base.rules
-    now: Any = state  # the members below are the game's own, not GameState's
-    if game == "bourre":
-        # the deal then the stock (B-2.2, B-4.1), or at a restock the drawing seat's
-        # cards then the new stock (B-4.2): every card off the stock has been seen
-        if now.deal_number != _now(base).deal_number or now.phase.value in ("deal", "over"):
-            return None
-        return len(base.chance_cards) - len(now.stock)
-    if game == "bouillotte-modern":
-        # three cards a seat, the retourné(s) (M-2.2, V-M.1), then as many again when
-        # the retourné is changed (V-M.4)
-        seen: int = 3 * rules.players + rules.retournes
-        events = now.events[len(_now(base).events) :]
-        if any(type(event).__name__ == "RetourneChanged" for event in events):
-            seen += rules.retournes
-        return seen
-    return int(3 * rules.players + 1)  # historic: three cards a seat and the retourné (H-3.1)
-
-
-def _now(state: GameState) -> Any:
-    """``state`` as the game's own ``State`` (for members ``GameState`` does not list)."""
-    return state
+    seen = describe(base.GAME_ID).cards_seen
+    if seen is None:
+        raise CardRulesError(f"the game {base.GAME_ID!r} does not say which cards are seen")
+    return seen(base, state)
 
 
 def _order(base: GameState, drawn: tuple[Card, ...]) -> Shuffle:

@@ -47,7 +47,7 @@ from cardrules.determinize import determinize
 from cardrules.encodings import Encoding, encoding_for
 from cardrules.errors import IllegalActionError, RecordError, RulesError, shorten
 from cardrules.game import GameModule, GameState
-from cardrules.registry import get_game
+from cardrules.registry import describe, descriptors, get_game
 
 __all__ = [
     "GAME_NAMES",
@@ -62,19 +62,13 @@ __all__ = [
 ]
 
 GAME_NAMES: Mapping[str, str] = {
-    "cardrules_bouillotte_modern": "bouillotte-modern",
-    "cardrules_bouillotte_historic": "bouillotte-historic",
-    "cardrules_bourre": "bourre",
+    descriptor.openspiel_name: descriptor.game_id
+    for descriptor in descriptors()
+    if descriptor.codec is not None and descriptor.deck is not None
 }
-"""OpenSpiel's name of each game → the game's ``GAME_ID``."""
-
-_LONG_NAMES = {
-    "bouillotte-modern": "cardrules Bouillotte (modern rules)",
-    "bouillotte-historic": "cardrules Bouillotte (historic four-player system)",
-    "bourre": "cardrules Bourré",
-}
-_SEATS = {"bouillotte-modern": (3, 5), "bouillotte-historic": (4, 4), "bourre": (2, 7)}
-"""The fewest and most seats of each game (M-1.1, H-1.1, B-1.1)."""
+"""OpenSpiel's name of each game → the game's ``GAME_ID``: every known game with an
+encoding and a deck, named ``cardrules_`` and its id in snake case (its descriptor's
+``openspiel_name``)."""
 
 
 class GameParameterError(pyspiel.SpielError, RulesError):  # type: ignore[misc]
@@ -142,11 +136,11 @@ def rules_from_parameters(game_id: str, parameters: Mapping[str, object]) -> Any
 
 
 def _game_type(name: str) -> Any:
-    game_id = GAME_NAMES[name]
-    fewest, most = _SEATS[game_id]
+    descriptor = describe(GAME_NAMES[name])
+    fewest, most = descriptor.seats
     return pyspiel.GameType(
         short_name=name,
-        long_name=_LONG_NAMES[game_id],
+        long_name=f"cardrules {descriptor.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -159,7 +153,7 @@ def _game_type(name: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification=game_parameters(game_id),
+        parameter_specification=game_parameters(descriptor.game_id),
     )
 
 

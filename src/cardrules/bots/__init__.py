@@ -26,9 +26,26 @@ True
 BourreBot(stay_rule=True, keep_trumps=True, lead_trumps=False, avoid_crowds=True)
 """
 
-from cardrules.bots.base import HeuristicBot, RandomBot, bot_named
-from cardrules.bots.bourre import BourreBot
-from cardrules.bots.historic import HistoricBot
-from cardrules.bots.modern import ModernBot
+from typing import Any
 
-__all__ = ["BourreBot", "HeuristicBot", "HistoricBot", "ModernBot", "RandomBot", "bot_named"]
+from cardrules.bots.base import HeuristicBot, RandomBot, bot_named
+
+__all__ = ["HeuristicBot", "RandomBot", "bot_named"]
+
+_BY_CLASS_NAME = {
+    "ModernBot": "bouillotte-modern",
+    "HistoricBot": "bouillotte-historic",
+    "BourreBot": "bourre",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The built-in games' bot classes by name (``cardrules.bots.BourreBot``): each
+    lives in its game's package (``cardrules.bourre.bot``) and is reached through the
+    game's descriptor, so that importing the bots imports no game."""
+    game_id = _BY_CLASS_NAME.get(name)
+    if game_id is None:
+        raise AttributeError(f"module 'cardrules.bots' has no attribute {name!r}")
+    from cardrules.registry import describe
+
+    return describe(game_id).heuristic_bot

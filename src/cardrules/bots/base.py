@@ -15,18 +15,25 @@ from cardrules.legal import Legal, legal_of
 
 __all__ = ["HeuristicBot", "RandomBot", "bot_named"]
 
-_GAMES: dict[str, type[HeuristicBot]] = {}
-_ALIASES = {"modern": "bouillotte-modern", "historic": "bouillotte-historic"}
 
+def _bot_class(game: object, fail: type[Exception] = CardRulesError) -> type[HeuristicBot]:
+    """The heuristic bot class of ``game`` (an id, a short alias or a game module), from
+    the game's descriptor."""
+    from cardrules.registry import describe, descriptors
 
-def game_id_of(game: object) -> str:
-    """The ``GAME_ID`` of ``game`` (an id, a short alias or a game module)."""
-    if isinstance(game, str):
-        return _ALIASES.get(game, game)
-    game_id = getattr(game, "GAME_ID", None)
-    if not isinstance(game_id, str):
-        raise CardRulesError(f"{game!r} is not a game: give a GAME_ID or a game module")
-    return game_id
+    if not isinstance(game, str) and not isinstance(getattr(game, "GAME_ID", None), str):
+        raise fail(f"{shorten(game, repr, 60)} is not a game: give a GAME_ID or a game module")
+    try:
+        descriptor = describe(game)
+    except CardRulesError as error:
+        raise fail(str(error)) from None
+    bot_class = descriptor.heuristic_bot
+    if bot_class is None:
+        raise fail(
+            f"no heuristic bot for the game {descriptor.game_id!r}; the games with one are "
+            + ", ".join(d.game_id for d in descriptors() if d.heuristic_bot is not None)
+        )
+    return bot_class  # type: ignore[return-value]
 
 
 @attrs.frozen(slots=True)
@@ -59,14 +66,7 @@ class _ByGame(type):
         if cls is HeuristicBot:
             if len(args) != 1:
                 raise TypeError("HeuristicBot(game, **tips) takes one game (a GAME_ID)")
-            game_id = game_id_of(args[0])
-            bot_class = _GAMES.get(game_id)
-            if bot_class is None:
-                raise CardRulesError(
-                    f"no heuristic bot for the game {game_id!r}; the games are "
-                    + ", ".join(sorted(_GAMES))
-                )
-            return bot_class(**tips)
+            return _bot_class(args[0])(**tips)
         return super().__call__(*args, **tips)
 
 
@@ -84,11 +84,6 @@ class HeuristicBot(metaclass=_ByGame):
 
     GAME_ID: ClassVar[str] = ""
     """The game the bot plays."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.GAME_ID:
-            _GAMES[cls.GAME_ID] = cls
 
     def __call__(self, view: Any, rng: random.Random) -> Action:
         """The bot's action for ``view`` (one of ``view.legal_actions()``)."""
@@ -149,10 +144,8 @@ def bot_named(name: str, game: str | ModuleType) -> Any:
         return RandomBot()
     if base != "heuristic":
         raise ValueError(f"unknown bot {name!r}: the bots are random, heuristic")
-    game_id = game_id_of(game)
-    bot_class = _GAMES.get(game_id)
-    if bot_class is None:
-        raise ValueError(f"no heuristic bot for {game_id!r}")
+    bot_class = _bot_class(game, ValueError)
+    game_id = bot_class.GAME_ID
     fields = {field.name: field for field in attrs.fields(bot_class)}  # type: ignore[arg-type]
     tips: dict[str, Any] = {}
     for option in filter(None, options.split(":")):

@@ -33,7 +33,6 @@ from collections.abc import Iterator, Sequence
 
 __all__ = ["main"]
 from cardrules.cli.commands import (
-    _GAME_HELP,
     _cmd_play,
     _cmd_replay,
     _cmd_rules,
@@ -42,14 +41,14 @@ from cardrules.cli.commands import (
     _positive,
 )
 from cardrules.cli.common import (
-    ALIASES,
-    GAMES,
     UsageError,
     _one_line,
     _Output,
     _Parser,
     _seed,
     _version,
+    game_names,
+    games_in_words,
     printable,
 )
 
@@ -86,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="list a game's rules and options",
         description="The rules with their ids, and the options with their defaults.",
     )
-    rules.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    rules.add_argument("game", metavar="GAME", help=games_in_words())
     return parser
 
 
@@ -107,7 +106,7 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
         description="Play one session at one seat against bots. Only that seat's view "
         "is shown; answer with the number of an action or its text.",
     )
-    play.add_argument("game", metavar="GAME", nargs="?", help=_GAME_HELP)
+    play.add_argument("game", metavar="GAME", nargs="?", help=games_in_words())
     play.add_argument("--seat", type=_positive, default=0, help="your seat (default 0)")
     play.add_argument(
         "--seed",
@@ -130,7 +129,7 @@ def _add_watch(commands: argparse._SubParsersAction[_Parser]) -> None:
         description="Bots play a seeded session; every action and every card held is "
         "printed as the game goes.",
     )
-    watch.add_argument("game", metavar="GAME", nargs="?", help=_GAME_HELP)
+    watch.add_argument("game", metavar="GAME", nargs="?", help=games_in_words())
     watch.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     watch.add_argument(
         "--bots",
@@ -153,7 +152,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
         description="Play seeded sessions between bots and print each seat's mean result "
         "with its 95% confidence interval and the game's frequencies.",
     )
-    simulate.add_argument("game", metavar="GAME", nargs="?", help=_GAME_HELP)
+    simulate.add_argument("game", metavar="GAME", nargs="?", help=games_in_words())
     simulate.add_argument("--sessions", type=_positive, required=True, help="sessions to play")
     simulate.add_argument(
         "--bots",
@@ -231,7 +230,7 @@ def _game_before_options(args: argparse.Namespace) -> None:
 
 def _main(arguments: list[str]) -> int:
     """The command on ``arguments``; its exit status."""
-    if arguments and arguments[0] in (*GAMES, *ALIASES):
+    if arguments and arguments[0] in game_names():
         arguments.insert(0, "watch")  # the old form: cardrules GAME [--seed S] ...
     out = _Output(sys.stdout)
     try:

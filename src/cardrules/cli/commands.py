@@ -33,7 +33,7 @@ from cardrules.legal import Legal
 from cardrules.notation import action_text, parse_action
 from cardrules.records import MAX_TEXT, dumps, loads
 from cardrules.rulebook import RULES
-from cardrules.transcript import TITLES, Narrator, transcript
+from cardrules.transcript import Narrator, title_of, transcript
 
 
 def _describe_view(view: Any, out: _Output) -> None:
@@ -342,7 +342,7 @@ def _tell_simulation(
     args: argparse.Namespace, game: Any, players: int, result: Any, out: _Output
 ) -> None:
     """Print a simulation's result for a reader: means, intervals, frequencies."""
-    title = TITLES[game.GAME_ID]
+    title = title_of(game.GAME_ID)
     out(
         f"{title}: {result.sessions} sessions, {result.deals} deals, seed {args.seed}"
         + (", deals duplicated with the seats rotated" if result.rotate else "")
@@ -503,6 +503,3 @@ def _positive(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     return value
-
-
-_GAME_HELP = "bouillotte-modern (or modern), bouillotte-historic (or historic), bourre"

@@ -15,11 +15,9 @@ from typing import IO, Any, NoReturn
 import attrs
 
 from cardrules.bots import bot_named
-from cardrules.errors import CardRulesError
-from cardrules.registry import get_game
+from cardrules.errors import CardRulesError, shorten
+from cardrules.registry import describe, descriptors, get_game
 
-GAMES = ("bouillotte-modern", "bouillotte-historic", "bourre")
-ALIASES = {"modern": "bouillotte-modern", "historic": "bouillotte-historic"}
 _MAX_SESSIONS = 10**9
 
 
@@ -39,14 +37,26 @@ def _version() -> str:
     return __version__
 
 
+def game_names() -> tuple[str, ...]:
+    """Every name a game is known by on the command line: its id and its aliases."""
+    return tuple(name for d in descriptors() for name in (d.game_id, *d.aliases))
+
+
+def games_in_words() -> str:
+    """The known games as the command line names them: ``bourre``, ``bouillotte-modern
+    (or modern)``, …"""
+    named = [
+        d.game_id + (f" (or {', '.join(d.aliases)})" if d.aliases else "") for d in descriptors()
+    ]
+    return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+
+
 def _game(name: str) -> Any:
-    game_id = ALIASES.get(name, name)
-    if game_id not in GAMES:
+    if name not in game_names():
         raise UsageError(
-            f"unknown game {name!r}; the games are bouillotte-modern (or modern), "
-            "bouillotte-historic (or historic) and bourre"
+            f"unknown game {shorten(name, repr, 60)}; the games are {games_in_words()}"
         )
-    return get_game(game_id)
+    return get_game(describe(name).game_id)
 
 
 def _field_type(field: Any) -> str:

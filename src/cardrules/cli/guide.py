@@ -124,10 +124,10 @@ def _default(value: object) -> str:
 def guide(game: Any, width: int) -> list[str]:
     """The lines of ``cardrules rules`` for ``game`` (a game module), none longer than
     ``width`` (at least 40)."""
-    from cardrules.transcript import TITLES as GAME_TITLES
+    from cardrules.transcript import title_of
 
     width = max(width, 40)
-    lines = [f"{GAME_TITLES[game.GAME_ID]} ({game.GAME_ID}): the rules"]
+    lines = [f"{title_of(game.GAME_ID)} ({game.GAME_ID}): the rules"]
     body = textwrap.TextWrapper(width=width, initial_indent="    ", subsequent_indent="    ")
     for rule in rules_of(game.GAME_ID):
         lines.append("")

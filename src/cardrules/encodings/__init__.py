@@ -35,10 +35,10 @@ import attrs
 
 from cardrules.actions import Action, Raise
 from cardrules.encodings.base import HISTORY_SLOTS_CAP, Codec
-from cardrules.errors import RulesError
+from cardrules.errors import RulesError, shorten
 from cardrules.game import GameModule, as_game_module
 from cardrules.legal import Legal, legal_of
-from cardrules.registry import game_ids
+from cardrules.registry import describe, descriptors, game_ids
 
 __all__ = ["ADAPTER_BOUNDS", "HISTORY_SLOTS_CAP", "Encoding", "encoding_for"]
 
@@ -241,19 +241,14 @@ def encoding_for(game: str | ModuleType | GameModule, rules: Any = None) -> Enco
     ...
     ValueError: no encoding for the game 'chess'; known games: bouillotte-historic, ...
     """
-    from cardrules.encodings import bourre, historic, modern
-
-    builders: dict[str, Callable[[Any], Codec]] = {
-        "bouillotte-modern": modern.codec,
-        "bouillotte-historic": historic.codec,
-        "bourre": bourre.codec,
-    }
     game_id = game if isinstance(game, str) else as_game_module(game).GAME_ID
-    builder = builders.get(game_id) if isinstance(game_id, str) else None
+    builder: Callable[[Any], Codec] | None = None
+    if isinstance(game_id, str) and game_id in game_ids():
+        builder = describe(game_id).codec
     if builder is None:
         raise ValueError(
-            f"no encoding for the game {game_id!r}; known games: "
-            + ", ".join(sorted(set(builders) & set(game_ids())))
+            f"no encoding for the game {shorten(game_id, repr, 60)}; known games: "
+            + ", ".join(d.game_id for d in descriptors() if d.codec is not None)
         )
     codec = builder(rules)
     return Encoding(game_id, codec.rules, codec)

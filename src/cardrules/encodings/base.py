@@ -1,7 +1,9 @@
 """What the three games' encodings share: tensor sections, the history slots, the
 text forms and the checks of an action id.
 
-A game's codec (:mod:`cardrules.encodings.modern`, ``historic``, ``bourre``) describes
+A game's codec (in its package: :mod:`cardrules.bouillotte.modern.encoding`,
+:mod:`cardrules.bouillotte.historic.encoding`, :mod:`cardrules.bourre.encoding`;
+named by the game's descriptor) describes
 its observation as a tuple of :class:`Section` values (a name, a size, and the function
 that fills it from a view); the observation tensor is their concatenation, so its layout
 and its length come from one place and are documented by :meth:`Codec.layout`.
