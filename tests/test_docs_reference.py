@@ -61,6 +61,8 @@ sphinx_application = pytest.importorskip("sphinx.application")
 def test_the_search_finds_a_rule_by_its_id_and_tests_link_to_their_source(
     tmp_path: Path,
 ) -> None:
+    """Issue 32: a rule's entry shows its title and its text from the package's rule
+    book (cardrules.rulebook), above the page's explanation."""
     src = tmp_path / "src"
     (src / "tests").mkdir(parents=True)
     (src / "tests" / "test_fake.py").write_text(
@@ -85,6 +87,9 @@ def test_the_search_finds_a_rule_by_its_id_and_tests_link_to_their_source(
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert 'id="rule-M-3-3"' in html
     assert "Raise limits" in html
+    # the rule's text comes from the package's rule book, its code spans as literals
+    words = RULES["M-3.3"].split("`")[0].strip()
+    assert '<p class="rule-text"><em>The rule book: </em>' + words in html
     assert '<details class="rule-tests"><summary>Tested by 1 test</summary>' in html
     assert 'href="tests/test_fake.html#L-4"' in html
     page = (tmp_path / "out" / "tests" / "test_fake.html").read_text(encoding="utf-8")

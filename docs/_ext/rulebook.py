@@ -1,8 +1,9 @@
 """Sphinx extension for the rule reference: rules, links to rules, and their tests.
 
 * ``.. rule:: M-3.3`` (option ``:option:``) renders one rule of the rule book with
-  an anchor (``#rule-M-3-3``), its short title (from :mod:`cardrules.rulebook`), its text,
-  the ``Rules`` option that switches it, and the list of tests that cite it, folded.
+  an anchor (``#rule-M-3-3``), its short title and its rule-book text (both from
+  :mod:`cardrules.rulebook`, the package's one rule book: a rule missing there is a
+  warning), the page's explanation (the directive's content), the ``Rules`` option that switches it, and the list of tests that cite it, folded.
   The list is computed at build time from ``tests/``: a test cites a rule when the id
   appears in its name (``test_M_3_3_…``) or its docstring (``M-3.3``). A rule that no
   test cites is shown in red and logged as a warning, so ``sphinx-build -W`` fails on
@@ -23,6 +24,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from rulecites import RULE_ID, locate_tests, scan_tests
+from ruletitles import RULES
 from ruletitles import title as rule_title
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -76,6 +78,13 @@ class RuleDirective(SphinxDirective):
             title += nodes.Text(" ")
             title += nodes.inline(text=name, classes=["rule-name"])
         box += title
+        text = RULES.get(rule)
+        if text is None:
+            logger.warning(
+                "rule %s is not in cardrules.rulebook.RULES", rule, location=self.get_location()
+            )
+        else:
+            box += _rule_text(text)
         body = nodes.container(classes=["rule-body"])
         self.state.nested_parse(self.content, self.content_offset, body)
         box += body
@@ -88,6 +97,19 @@ class RuleDirective(SphinxDirective):
         placeholder = rule_tests(rule=rule)
         box += placeholder
         return [index, box]
+
+
+def _rule_text(text: str) -> nodes.paragraph:
+    """The rule book's text of a rule as a paragraph: its Markdown code spans
+    (```Raise(to=…)```) as literals."""
+    paragraph = nodes.paragraph(classes=["rule-text"])
+    paragraph += nodes.emphasis(text="The rule book: ")
+    for number, part in enumerate(text.split("`")):
+        if number % 2:
+            paragraph += nodes.literal(text=part)
+        elif part:
+            paragraph += nodes.Text(part)
+    return paragraph
 
 
 class RuleRole(SphinxRole):
