@@ -3,11 +3,12 @@
 * ``.. rule:: M-3.3`` (option ``:option:``) renders one rule of the rule book with
   an anchor (``#rule-M-3-3``), its short title and its rule-book text (both from
   :mod:`cardrules.rulebook`, the package's one rule book: a rule missing there is a
-  warning), the page's explanation (the directive's content), the ``Rules`` option that switches it, and the list of tests that cite it, folded.
-  The list is computed at build time from ``tests/``: a test cites a rule when the id
-  appears in its name (``test_M_3_3_…``) or its docstring (``M-3.3``). A rule that no
-  test cites is shown in red and logged as a warning, so ``sphinx-build -W`` fails on
-  it. Each rule is also an index entry, so the search finds it first by its id.
+  warning), the page's explanation (the directive's content), the ``Rules`` option
+  that switches it, and the list of tests that cite it, folded. The list is computed
+  at build time from ``tests/``: a test cites a rule when the id appears in its name
+  (``test_M_3_3_…``) or its docstring (``M-3.3``). A rule that no test cites is shown
+  in red and logged as a warning, so ``sphinx-build -W`` fails on it. Each rule is
+  also an index entry, so the search finds it first by its id.
 * ``:rule:`M-3.3``` links to that rule wherever it is documented.
 * ``.. rule-index::`` renders a table of every rule with its title, page and test count.
 * The HTML builder writes each test file as a page (``tests/test_….html``) with an
