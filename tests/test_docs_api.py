@@ -35,6 +35,8 @@ MODULES = [
     "cardrules.simulation",
     "cardrules.cli",
     "cardrules.rulebook",
+    "cardrules.descriptor",
+    "cardrules.encodings",
     "cardrules.bouillotte.modern",
     "cardrules.bouillotte.historic",
     "cardrules.bourre",

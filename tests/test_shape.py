@@ -236,3 +236,18 @@ def test_outside_the_games_only_the_registry_imports_a_game() -> None:
     registry = (SRC / "registry.py").read_text(encoding="utf-8")
     for game in GAMES:
         assert f'"cardrules.{game.replace("/", ".")}.descriptor"' in registry
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_is_public_through_its_package_alone(game: str) -> None:
+    """Issue 32: a game's role files (``session.py``, ``record.py``, …) are how the
+    package is built, not its API: none declares an ``__all__``, so that only the
+    package's ``__init__`` (API.md's names) reads as public."""
+    declared = [
+        path.name
+        for path in sorted((SRC / game).glob("*.py"))
+        if path.name != "__init__.py"
+        and re.search(r"^__all__\b", path.read_text(encoding="utf-8"), re.MULTILINE)
+    ]
+    assert declared == []
+    assert re.search(r"^__all__\b", (SRC / game / "__init__.py").read_text(), re.MULTILINE)

@@ -94,8 +94,9 @@ class Descriptor:
     """``cards_seen(base, state)``: how many cards of the shuffle applied at the chance
     node ``base`` someone has seen in ``state`` (``None`` past that deal); the
     OpenSpiel adapter's card-by-card chance reads it."""
-    player_words: Mapping[str, str] = attrs.field(factory=dict)
-    """Words of its rule book a player's guide (``cardrules rules``) puts plainly."""
+    untold_events: frozenset[str] = frozenset()
+    """The names of its events a transcript leaves out, because the line of the action
+    that caused them already says it (Bourré's ``Exchanged``: the exchange's line)."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.game_id, str) or not self.game_id:

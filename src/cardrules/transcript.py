@@ -41,10 +41,6 @@ def title_of(game_id: str) -> str:
     return describe(game_id).title
 
 
-# Events that only repeat what the line of the action (or the deal) already says.
-_REPEATS = frozenset({"Exchanged", "RetournesTurned", "TrumpTurned", "SessionEnded"})
-
-
 def _cards(items: Any) -> str:
     return " ".join(str(card) for card in items)
 
@@ -100,6 +96,7 @@ class Narrator:
     _dealt: set[int] = attrs.field(factory=set, init=False)
     _drawing: int | None = attrs.field(default=None, init=False)
     _held: tuple[Any, ...] | None = attrs.field(default=None, init=False)
+    _repeats: frozenset[str] = attrs.field(default=frozenset(), init=False)
 
     def opening(self, state: GameState) -> list[str]:
         """The title and the first events (antes) of a new game.
@@ -121,6 +118,7 @@ class Narrator:
         self._window = ()
         self._dealt = set()
         self._drawing = None
+        self._repeats = describe(state.GAME_ID).untold_events
         lines += self._events(state)
         return lines
 
@@ -234,7 +232,7 @@ class Narrator:
         for event in self._new_events(state):
             if isinstance(event, DealStarted):
                 lines.append(f"Deal {event.deal_number + 1} (seat {event.dealer} deals)")
-            elif isinstance(event, SessionEnded) or type(event).__name__ in _REPEATS:
+            elif isinstance(event, SessionEnded) or type(event).__name__ in self._repeats:
                 continue
             elif attrs.has(type(event)):
                 lines.append(f"  * {event}")

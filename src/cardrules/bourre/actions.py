@@ -20,18 +20,6 @@ import attrs
 from cardrules.actions import Action
 from cardrules.cards import STANDARD_DECK, Card
 
-__all__ = [
-    "ACTIONS",
-    "DROP",
-    "STAY_IN",
-    "Drop",
-    "Exchange",
-    "HiddenExchange",
-    "Play",
-    "StayIn",
-    "play_of",
-]
-
 
 @attrs.frozen(slots=True)
 class StayIn(Action):

@@ -11,8 +11,6 @@ from cardrules.actions import Action
 from cardrules.bots.base import HeuristicBot
 from cardrules.cards import Card, Rank, Suit
 
-__all__ = ["BourreBot"]
-
 
 def winning_position(trick: tuple[Card, ...], trump: Suit | None) -> int:
     """The position in ``trick`` of the card that wins it so far (B-5.6).

@@ -23,8 +23,6 @@ from cardrules.errors import CardRulesError
 if TYPE_CHECKING:
     from cardrules.bourre.state import State
 
-__all__ = ["arrange_deck"]
-
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):

@@ -11,8 +11,6 @@ from cardrules.bourre.rules import GAME_ID, Rules
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.descriptor import Descriptor, Tally
 
-__all__ = ["DESCRIPTOR"]
-
 
 def _deck(rules: Rules) -> tuple[Card, ...]:
     """The 52 cards (B-1.1)."""
@@ -47,4 +45,6 @@ DESCRIPTOR = Descriptor(
     ),
     deck=_deck,
     cards_seen=_cards_seen,
+    # the lines of the deal and of the exchange already say these
+    untold_events=frozenset({"Exchanged", "TrumpTurned"}),
 )

@@ -48,8 +48,6 @@ from cardrules.sampling import Determinization, Plan, Seen, fill
 Slot = int | tuple[int, int]
 """A place: a position of the deal's shuffle, or ``(restock, position)`` in a restock's."""
 
-__all__ = ["DETERMINIZATION", "BourrePlan", "barred", "is_restock", "propose_bourre"]
-
 
 class BourrePlan(Plan):
     """A Bourré proposal: the shuffle, each other seat's discards, each restock's

@@ -50,8 +50,6 @@ from cardrules.encodings.base import (
     one_hot,
 )
 
-__all__ = ["codec"]
-
 _DECK_INDEX = {card: i for i, card in enumerate(STANDARD_DECK)}
 _PLAYS = 2
 _EXCHANGES = 2 + len(STANDARD_DECK)

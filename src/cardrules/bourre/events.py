@@ -13,8 +13,6 @@ import attrs
 from cardrules.cards import Card
 from cardrules.events import Event
 
-__all__ = ["Bourre", "Exchanged", "PotCapped", "Restocked", "TrickWon", "TrumpTurned"]
-
 
 @attrs.frozen(slots=True)
 class TrumpTurned(Event):

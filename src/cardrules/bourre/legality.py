@@ -24,16 +24,6 @@ from cardrules.errors import shorten
 from cardrules.game import describe_actions
 from cardrules.legal import Legal
 
-__all__ = [
-    "STAY_OR_DROP",
-    "describe",
-    "exchanges",
-    "legal",
-    "legal_exchanges",
-    "plays",
-    "why_not",
-]
-
 STAY_OR_DROP = Legal((STAY_IN, DROP))
 """The legal set of the stay phase (B-3.1)."""
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Phase"]
-
 
 class Phase(enum.Enum):
     """Where a deal of Bourré stands."""

@@ -53,19 +53,6 @@ from cardrules.sessionlog import LoggedRecord, SeatLog, SeatLoggedRecord, Sessio
 from cardrules.shell import DealFacts
 from cardrules.shell import Record as ShellRecord
 
-__all__ = [
-    "Deal",
-    "Hidden",
-    "Record",
-    "SeatRecord",
-    "card_bit",
-    "cards_mask",
-    "cards_of",
-    "indices_of",
-    "mask_of",
-    "seats_of",
-]
-
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Deal(ShellRecord):

@@ -16,8 +16,6 @@ import attrs
 
 from cardrules.options import RulesBase, require_bool, require_choice, require_int
 
-__all__ = ["GAME_ID", "Rules"]
-
 GAME_ID = "bourre"
 """The game's id in records."""
 

@@ -34,17 +34,6 @@ from cardrules.pots import apportion, share_exactly
 from cardrules.seating import seats_from
 from cardrules.sessionlog import SessionLog
 
-__all__ = [
-    "end_deal",
-    "first_deal",
-    "is_last_deal",
-    "pots_of",
-    "returns",
-    "settle",
-    "settle_stay",
-    "start_deal",
-]
-
 _NO_SEATS: frozenset[int] = frozenset()
 _NO_STOCK = Hidden(stock=(), muck=0, up_discarded=0, pending=0)
 """The hidden part of a deal before its shuffle."""

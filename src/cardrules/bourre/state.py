@@ -33,8 +33,6 @@ from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.game import check_new_game
 from cardrules.shell import StateShell, Transition
 
-__all__ = ["GAME_ID", "State", "new_game"]
-
 
 def _chance_cards(record: Record) -> tuple[Card, ...]:
     """The cards of a chance node: the deck at a deal, the muck at a restock (B-4.2)."""

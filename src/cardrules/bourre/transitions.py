@@ -30,15 +30,6 @@ from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
 from cardrules.seating import next_in, replaced, seats_from
 from cardrules.shell import Step, Transition
 
-__all__ = [
-    "TRANSITIONS",
-    "on_drop",
-    "on_exchange",
-    "on_play",
-    "on_shuffle",
-    "on_stay_in",
-]
-
 
 def _in_order(live: int, first: int, players: int) -> tuple[int, ...]:
     """The seats of the seat mask ``live``, going round the table from ``first``."""

@@ -24,8 +24,6 @@ from __future__ import annotations
 from cardrules.bourre.record import mask_of
 from cardrules.errors import CardRulesError, shorten
 
-__all__ = ["RANKS", "SUIT_MASKS", "judge", "narrow", "playable", "refusal", "trick_winner"]
-
 SUIT_MASKS = tuple(mask_of(range(suit, 52, 4)) for suit in range(4))
 """The card mask of each suit, by suit index (0 clubs … 3 spades)."""
 RANKS = tuple(

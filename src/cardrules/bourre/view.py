@@ -32,8 +32,6 @@ from cardrules.cards import STANDARD_DECK, Card, Suit
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
-__all__ = ["Phase", "View", "view_of"]
-
 
 class View(ViewBase):
     """Everything ``seat`` may know now, and nothing more: two states the seat cannot

@@ -13,23 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules.actions import CALL, CHECK, FOLD, Action, Call, Check, Fold, Raise, raise_to
-
-__all__ = [
-    "ACTIONS",
-    "CALL",
-    "CARRE",
-    "CHECK",
-    "DECLINE",
-    "FOLD",
-    "Call",
-    "Carre",
-    "Check",
-    "Decline",
-    "Fold",
-    "Raise",
-    "raise_to",
-]
+from cardrules.actions import Action, Call, Check, Fold, Raise
 
 
 @attrs.frozen(slots=True)

@@ -23,8 +23,6 @@ from cardrules.errors import CardRulesError, shorten
 if TYPE_CHECKING:
     from cardrules.bouillotte.historic.state import State
 
-__all__ = ["arrange_deck"]
-
 
 def arrange_deck(
     state: State, hands: Mapping[int, Iterable[Card]], *, retourne: Card | None = None

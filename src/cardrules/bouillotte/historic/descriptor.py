@@ -14,8 +14,6 @@ from cardrules.bouillotte.historic.rules import DECK, GAME_ID, Rules
 from cardrules.cards import Card
 from cardrules.descriptor import Descriptor, Tally
 
-__all__ = ["DESCRIPTOR"]
-
 
 def _deck(rules: Rules) -> tuple[Card, ...]:
     """The 20-card piquet deck of four seats (H-1.1)."""

@@ -12,8 +12,6 @@ from cardrules.bouillotte.historic.state import new_game
 from cardrules.cards import Card
 from cardrules.sampling import Determinization, Plan, Seen, fill, place_among, place_hand
 
-__all__ = ["DETERMINIZATION", "propose"]
-
 
 def propose(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """Historic Bouillotte: the retourné is forced, the seat's cards and the hands

@@ -51,8 +51,6 @@ from cardrules.encodings.base import (
     raise_offset,
 )
 
-__all__ = ["codec"]
-
 _LISTED: dict[type[Action], int] = {Carre: 0, Decline: 1, Check: 2, Call: 3, Fold: 4}
 _BY_ID: tuple[Action, ...] = (Carre(), Decline(), Check(), Call(), Fold())
 _PHASES = tuple(Phase)

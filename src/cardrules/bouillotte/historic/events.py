@@ -13,8 +13,6 @@ import attrs
 from cardrules.cards import Card, Suit
 from cardrules.events import Event, signed
 
-__all__ = ["CarreStaked", "CollectivePoint", "PotToCarreur", "PrimesPaid", "ShowdownHands"]
-
 
 @attrs.frozen(slots=True)
 class CarreStaked(Event):

@@ -19,26 +19,6 @@ import attrs
 from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
 from cardrules.errors import CardRulesError, shorten
 
-__all__ = [
-    "Brelan",
-    "brelan_of",
-    "brelans_of",
-    "card_points",
-    "collective_point",
-    "dealt_facts",
-    "hand_facts",
-    "point_totals",
-    "point_winner",
-    "point_winner_index",
-    "point_winner_ranked",
-    "ranked_suits",
-    "suit_owner",
-    "suit_ranking",
-    "suit_totals",
-    "totals_of",
-    "winning_suit",
-]
-
 _POINTS = {Rank.ACE: 11, Rank.KING: 10, Rank.QUEEN: 10, Rank.NINE: 9, Rank.EIGHT: 8}
 _SUITS = tuple(Suit)
 _POINTED = frozenset(card for card in STANDARD_DECK if card.rank in _POINTS)

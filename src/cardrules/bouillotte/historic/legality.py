@@ -18,8 +18,6 @@ from cardrules.bouillotte.historic.phase import Phase
 from cardrules.bouillotte.historic.record import Record
 from cardrules.legal import Legal
 
-__all__ = ["betting_legal", "carre_legal", "legal", "why_not"]
-
 _CARRE_OR_DECLINE = Legal((CARRE, DECLINE))
 _DECLINE_ONLY = Legal((DECLINE,))
 _CHECK_ALONE = Legal((CHECK,))

@@ -45,16 +45,6 @@ from cardrules.cards import Card
 from cardrules.chance import Chance
 from cardrules.sessionlog import LoggedRecord, SeatLog, SeatLoggedRecord, SessionLog
 
-__all__ = [
-    "ALL",
-    "Deal",
-    "Hidden",
-    "Record",
-    "SeatRecord",
-    "seats_in",
-    "with_chips",
-]
-
 ALL = (1 << PLAYERS) - 1
 """The mask of every seat."""
 

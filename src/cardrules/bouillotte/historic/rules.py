@@ -17,8 +17,6 @@ import attrs
 from cardrules.cards import Card, piquet_deck
 from cardrules.options import RulesBase, require_int
 
-__all__ = ["DECK", "DECK_SET", "GAME_ID", "PLAYERS", "Rules"]
-
 GAME_ID: Final = "bouillotte-historic"
 """The game's id in records and in the registry."""
 

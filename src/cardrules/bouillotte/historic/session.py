@@ -45,20 +45,6 @@ from cardrules.pots import betting_pots, share_exactly, side_pots_of, uncalled_e
 from cardrules.seating import replaced
 from cardrules.shell import Step
 
-__all__ = [
-    "end_deal",
-    "first_deal",
-    "folded_of",
-    "general_pass",
-    "pots_of",
-    "returns",
-    "returns_of",
-    "settle",
-    "showdown",
-    "start_deal",
-    "win_alone",
-]
-
 _NO_HANDS: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 _ZEROS = (0,) * PLAYERS
 _SUITS = tuple(Suit)

@@ -34,8 +34,6 @@ from cardrules.legal import Legal  # noqa: F401 - names the docs resolve in Stat
 from cardrules.sessionlog import SessionLog
 from cardrules.shell import R, StateShell, Transition  # noqa: F401 - (annotations of the shell)
 
-__all__ = ["State", "new_game"]
-
 
 def _deck(record: Record) -> tuple[Card, ...]:
     return DECK

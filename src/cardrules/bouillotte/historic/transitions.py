@@ -28,17 +28,6 @@ from cardrules.chance import CHANCE, HIDDEN_SHUFFLE, Shuffle
 from cardrules.seating import next_in, replaced
 from cardrules.shell import Step, Transition
 
-__all__ = [
-    "TRANSITIONS",
-    "on_call",
-    "on_carre",
-    "on_check",
-    "on_decline",
-    "on_fold",
-    "on_raise",
-    "on_shuffle",
-]
-
 
 def _put_in(record: Record, seat: int, amount: int) -> Record:
     """``record`` with ``amount`` chips of ``seat`` moved from its stack into the pot."""

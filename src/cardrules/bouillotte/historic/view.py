@@ -30,8 +30,6 @@ from cardrules.cards import Card
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
-__all__ = ["View", "view_of"]
-
 
 class View(ViewBase):
     """All that :attr:`seat` may see of a state, and nothing more: two states the seat

@@ -28,8 +28,8 @@ from cardrules.bouillotte.modern.events import (
 )
 from cardrules.bouillotte.modern.hands import Category, HandValue, card_value, evaluate
 from cardrules.bouillotte.modern.phase import Phase
-from cardrules.bouillotte.modern.rules import Rules
-from cardrules.bouillotte.modern.state import GAME_ID, State, new_game
+from cardrules.bouillotte.modern.rules import GAME_ID, Rules
+from cardrules.bouillotte.modern.state import State, new_game
 from cardrules.bouillotte.modern.view import View
 from cardrules.notation import parser_for
 

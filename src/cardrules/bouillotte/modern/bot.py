@@ -11,8 +11,6 @@ from cardrules.actions import CALL, CHECK, FOLD, Action, Raise
 from cardrules.bots.base import HeuristicBot
 from cardrules.cards import Rank
 
-__all__ = ["ModernBot"]
-
 
 @attrs.frozen(slots=True)
 class ModernBot(HeuristicBot):

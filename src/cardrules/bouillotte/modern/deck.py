@@ -20,8 +20,6 @@ from cardrules.cards import Card, cards
 from cardrules.chance import Shuffle
 from cardrules.errors import CardRulesError
 
-__all__ = ["arrange_deck"]
-
 CardsLike = str | Iterable[Card | str]
 
 

@@ -14,8 +14,6 @@ from cardrules.bouillotte.modern.rules import GAME_ID, Rules
 from cardrules.cards import Card
 from cardrules.descriptor import Descriptor, Tally
 
-__all__ = ["DESCRIPTOR"]
-
 
 def _deck(rules: Rules) -> tuple[Card, ...]:
     """The deck of the rules' seats (M-1.2)."""
@@ -68,4 +66,5 @@ DESCRIPTOR = Descriptor(
     ),
     deck=_deck,
     cards_seen=_cards_seen,
+    untold_events=frozenset({"RetournesTurned"}),  # the deal's line already says it
 )

@@ -36,8 +36,6 @@ from cardrules.sampling import (
     place_hand,
 )
 
-__all__ = ["DETERMINIZATION", "deal_brelans", "propose"]
-
 
 def propose(state: Any, seat: int, seen: Seen, rng: random.Random) -> Plan | None:
     """Modern Bouillotte: the retournés (V-M.1, V-M.4) and the cards turned (V-M.2,

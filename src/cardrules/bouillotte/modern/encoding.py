@@ -53,8 +53,6 @@ from cardrules.encodings.base import (
     raise_offset,
 )
 
-__all__ = ["codec"]
-
 _LISTED: dict[type[Action], int] = {Check: 0, Call: 1, Fold: 2, Announce: 3}
 _BY_ID: tuple[Action, ...] = (Check(), Call(), Fold(), Announce())
 _CLASSES = ("carre", "favori", "simple")

@@ -16,8 +16,6 @@ import attrs
 from cardrules.cards import Card
 from cardrules.events import Event
 
-__all__ = ["Announced", "CardsTurned", "FeePaid", "HandShown", "RetourneChanged", "RetournesTurned"]
-
 
 def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(str(c) for c in cards)

@@ -21,16 +21,6 @@ from cardrules.caching import BoundedCache
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardRulesError, shorten
 
-__all__ = [
-    "Category",
-    "HandValue",
-    "brelans_of",
-    "card_value",
-    "evaluate",
-    "value_of",
-    "values_of",
-]
-
 Category = Literal["carre", "favori", "simple", "point"]
 """The class of a hand: a brelan carré, favori or simple, or a point hand."""
 

@@ -24,8 +24,6 @@ from cardrules.caching import BoundedCache
 from cardrules.errors import shorten
 from cardrules.legal import Legal
 
-__all__ = ["BettingLegal", "legal", "legal_of", "others_can_bet", "why_not"]
-
 _LISTED: tuple[tuple[tuple[Action, ...], int], ...] = (
     ((CHECK,), 1),
     ((CALL, FOLD), 1),

@@ -50,17 +50,6 @@ from cardrules.chance import Chance
 from cardrules.seating import seats_from
 from cardrules.sessionlog import LoggedRecord, SeatLog, SeatLoggedRecord, SessionLog
 
-__all__ = [
-    "Deal",
-    "Hidden",
-    "Record",
-    "SeatRecord",
-    "able",
-    "in_play_order",
-    "mask",
-    "seats_in",
-]
-
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Deal(shell.Record):

@@ -17,8 +17,6 @@ import attrs
 from cardrules.cards import Card, piquet_deck
 from cardrules.options import RulesBase, require_bool, require_choice, require_int
 
-__all__ = ["GAME_ID", "FavoriRule", "PointTiebreak", "PointValues", "Rules"]
-
 GAME_ID = "bouillotte-modern"
 """The game's id in records and the registry."""
 

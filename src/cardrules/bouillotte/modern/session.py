@@ -46,17 +46,6 @@ from cardrules.pots import (
 from cardrules.seating import seats_from
 from cardrules.sessionlog import SessionLog
 
-__all__ = [
-    "end_deal",
-    "first_deal",
-    "fold_out",
-    "pots_of",
-    "returns",
-    "settle",
-    "showdown",
-    "start_deal",
-]
-
 
 def first_deal(rules: Rules, stacks: tuple[int, ...], dealer: int) -> Record:
     """The record of a new session: the first deal begun, at its chance node.

@@ -29,8 +29,6 @@ from cardrules.cards import Card
 from cardrules.game import check_new_game
 from cardrules.shell import StateShell, Transition
 
-__all__ = ["GAME_ID", "State", "new_game"]
-
 
 def _deck_of(record: Record) -> tuple[Card, ...]:
     """The deck to shuffle at a deal's chance node (M-1.2)."""

@@ -42,16 +42,6 @@ from cardrules.events import Event
 from cardrules.seating import next_in, replaced, seats_from
 from cardrules.shell import Step, Transition
 
-__all__ = [
-    "TRANSITIONS",
-    "on_announce",
-    "on_call",
-    "on_check",
-    "on_fold",
-    "on_raise",
-    "on_shuffle",
-]
-
 
 def on_shuffle(record: Record, shuffle: Shuffle) -> Step[Record]:
     """Deal the shuffled deck (X-1, M-2.2), turn up the retourné(s) (V-M.1) and the

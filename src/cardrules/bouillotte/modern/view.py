@@ -30,8 +30,6 @@ from cardrules.cards import Card
 from cardrules.legal import Legal
 from cardrules.viewing import ViewBase
 
-__all__ = ["View", "view_of"]
-
 
 class View(ViewBase):
     """All that one seat may see, nothing more: two states the seat cannot tell apart
