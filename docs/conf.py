@@ -69,6 +69,7 @@ nitpick_ignore = [  # type variables of generic classes: not objects a reader lo
         for kind in ("py:class", "py:obj")
         for name in (
             "cardrules.game.T",
+            "cardrules.log.T",
             "cardrules.caching.K",
             "cardrules.caching.V",
             "cardrules.shell.RecordT",

@@ -11,9 +11,10 @@ CHANCE
 
 from cardrules.actions import Action, Call, Check, Fold, Raise
 from cardrules.cards import STANDARD_DECK, Card, Rank, Suit, cards, piquet_deck
-from cardrules.chance import CHANCE, Shuffle, play, random_policy, sample_chance
+from cardrules.chance import CHANCE, Shuffle, sample_chance
 from cardrules.determinize import determinize
 from cardrules.errors import CardRulesError, IllegalActionError, RecordError, RulesError
+from cardrules.playing import play, random_policy
 from cardrules.records import dumps, loads
 from cardrules.simulation import Simulation, simulate
 
