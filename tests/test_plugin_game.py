@@ -31,7 +31,7 @@ def plugin_path(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _run(plugin_path: Path, *command: str) -> subprocess.CompletedProcess[str]:
+def _run(plugin_path: Path, *command: str, given: str = "") -> subprocess.CompletedProcess[str]:
     """``command`` in a fresh interpreter (so no test has registered the toy by hand)
     that sees the plugin's distribution and the toy's module."""
     environment = dict(os.environ)
@@ -40,6 +40,7 @@ def _run(plugin_path: Path, *command: str) -> subprocess.CompletedProcess[str]:
     )
     return subprocess.run(
         [sys.executable, *command],
+        input=given,
         capture_output=True,
         text=True,
         env=environment,
@@ -66,8 +67,9 @@ def test_an_entry_point_makes_a_game_known(plugin_path: Path) -> None:
 
 
 def test_a_plugged_game_runs_through_simulate_and_the_command_line(plugin_path: Path) -> None:
-    """``cardrules simulate`` and ``cardrules watch`` play it, ``simulate`` counts what
-    its descriptor's tally names, and a game without a heuristic bot says so."""
+    """``cardrules simulate``, ``watch``, ``play`` and ``rules`` run it, ``simulate``
+    counts what its descriptor's tally names, and a game without a heuristic bot says
+    so."""
     done = _run(
         plugin_path,
         "-m",
@@ -87,6 +89,15 @@ def test_a_plugged_game_runs_through_simulate_and_the_command_line(plugin_path: 
     watched = _run(plugin_path, "-m", "cardrules", "watch", "toy-high-card", "--bots", "random")
     assert watched.returncode == 0, watched.stderr
     assert "High card (a toy)" in watched.stdout
+    played = _run(
+        plugin_path,
+        *("-m", "cardrules", "play", "toy-high-card", "--bots", "random", "--seed", "3"),
+        given="1\n1\n1\n",
+    )
+    assert played.returncode == 0, played.stderr
+    assert "your move: [1]" in played.stdout and "Results: seat 0 " in played.stdout
+    rules = _run(plugin_path, "-m", "cardrules", "rules", "toy-high-card")
+    assert rules.returncode == 0 and rules.stdout.startswith("High card (a toy) (toy-high-card)")
     refused = _run(plugin_path, "-m", "cardrules", "simulate", "toy-high-card", "--sessions", "4")
     assert refused.returncode == 2
     assert "no heuristic bot for the game 'toy-high-card'" in refused.stderr

@@ -29,7 +29,7 @@ from cardrules.cli.common import (
 )
 from cardrules.cli.guide import guide, player_text
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
-from cardrules.legal import Legal
+from cardrules.legal import Legal, legal_of
 from cardrules.notation import action_text, parse_action
 from cardrules.records import MAX_TEXT, dumps, loads
 from cardrules.rulebook import RULES
@@ -37,7 +37,13 @@ from cardrules.transcript import Narrator, title_of, transcript
 
 
 def _describe_view(view: Any, out: _Output) -> None:
-    parts = [f"your hand: {' '.join(str(c) for c in view.hand) or '(none yet)'}"]
+    """The seat's side of the table: what the view has of a hand, the up-cards, the
+    pot and the stacks (a game of another package may have fewer of them)."""
+    hand = getattr(view, "hand", None)
+    if hand is None:
+        card = getattr(view, "card", None)
+        hand = () if card is None else (card,)
+    parts = [f"your hand: {' '.join(str(c) for c in hand) or '(none yet)'}"]
     for name, label in (
         ("retournes", "retourné"),
         ("retourne", "retourné"),
@@ -50,7 +56,9 @@ def _describe_view(view: Any, out: _Output) -> None:
             parts.append(f"{label}: {' '.join(str(c) for c in cards)}")
     out("  " + "; ".join(parts))
     pot = getattr(view, "pot", None)
-    stacks = " ".join(str(s) for s in view.stacks)
+    if pot is None:
+        pot = sum(getattr(view, "contributions", ()) or ())
+    stacks = " ".join(str(s) for s in getattr(view, "stacks", ()))
     line = f"  pot {pot}; stacks {stacks}"
     contributions = getattr(view, "contributions", None)
     if contributions and any(contributions):
@@ -96,7 +104,7 @@ def _help(legal: Legal, numbered: list[Action], hints: list[str], out: _Output) 
 def _ask(state: Any, seat: int, game: Any, out: _Output, read: Callable[[], str]) -> Action | None:
     view = state.view(seat)
     _describe_view(view, out)
-    legal = view.legal()
+    legal = legal_of(view, "the prompt")
     numbered, hints = _menu(legal)
     out("  your move: " + ", ".join(f"[{i}] {action_text(a)}" for i, a in enumerate(numbered, 1)))
     for hint in hints:
