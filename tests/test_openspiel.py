@@ -174,7 +174,24 @@ def test_observations_are_the_encodings_of_the_views() -> None:
             assert state.observation_tensor(seat) == pytest.approx(
                 encoding.observation_tensor(view)
             )
+            # OpenSpiel's own path (its C++ binding, through the observer) agrees
+            assert pyspiel.State.information_state_tensor(state, seat) == pytest.approx(
+                encoding.information_state_tensor(view)
+            )
+            assert pyspiel.State.observation_tensor(state, seat) == pytest.approx(
+                encoding.observation_tensor(view)
+            )
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_tensor_of_no_player_is_openspiel_s_error() -> None:
+    """Issue 33: the tensors are made in Python (rl_environment asks every seat's at
+    every step); a player who is not a seat is refused as OpenSpiel refuses it."""
+    state = pyspiel.load_game("cardrules_bourre").new_initial_state()
+    for player in (None, -1, 4, "0"):
+        for tensor in (state.information_state_tensor, state.observation_tensor):
+            with pytest.raises(pyspiel.SpielError, match="the players are 0 to 3"):
+                tensor() if player is None else tensor(player)  # type: ignore[arg-type]
 
 
 def _decision_nodes(name: str, seed: int, count: int) -> list[object]:

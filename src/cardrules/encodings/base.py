@@ -11,6 +11,7 @@ and its length come from one place and are documented by :meth:`Codec.layout`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -101,6 +102,12 @@ def deals_of(view: Any) -> list[int]:
     return numbers
 
 
+@functools.cache
+def _indices(deck: tuple[Card, ...]) -> dict[Card, int]:
+    """Each card's index in ``deck`` (a game has a few decks: computed once each)."""
+    return {card: i for i, card in enumerate(deck)}
+
+
 @attrs.frozen(slots=True)
 class Recall:
     """A part of the information-state tensor that remembers, per deal, what the
@@ -171,7 +178,7 @@ class Codec:
     @property
     def index(self) -> dict[Card, int]:
         """Each card's index in :attr:`deck`."""
-        return {card: i for i, card in enumerate(self.deck)}
+        return _indices(self.deck)
 
     @property
     def observation_size(self) -> int:
@@ -216,54 +223,79 @@ class Codec:
 
     def observation(self, view: Any) -> tuple[float, ...]:
         """The observation tensor of ``view``."""
+        return tuple(self._observation(view))
+
+    def _observation(self, view: Any) -> list[float]:
         values: list[float] = []
         for section in self.sections:
             part = section.fill(view)
             if len(part) != section.size:  # pragma: no cover - a codec defect
                 raise AssertionError(f"{section.name}: {len(part)} values, not {section.size}")
             values.extend(part)
-        return tuple(values)
+        return values
 
     def information_state(self, view: Any) -> tuple[float, ...]:
         """The information-state tensor of ``view`` (layout: :meth:`layout`)."""
-        index, deck = self.index, len(self.deck)
-        received = [0.0] * (self.deals * self.received_batches * deck)
+        observation, positions, values = self.information_state_parts(view)
+        tensor = observation + [0.0] * (self.information_state_size - len(observation))
+        for position, value in zip(positions, values, strict=True):
+            tensor[position] = value
+        return tuple(tensor)
+
+    def information_state_parts(self, view: Any) -> tuple[list[float], list[int], list[float]]:
+        """The information-state tensor of ``view`` in three parts: the observation
+        (its first floats), then the positions and the values of the floats after it
+        that are not 0 (the recall and history parts are almost all zeros, so an
+        adapter fills a zeroed array from these instead of converting the whole
+        tensor)."""
+        index, deck, players = self.index, len(self.deck), self.players
+        observation = self._observation(view)
+        positions: list[int] = []
+        values: list[float] = []
+        start = len(observation)
+        batches_per_deal = self.received_batches
         for deal, batches in enumerate(self.received(view)):
             for batch, cards in enumerate(batches):
-                start = (deal * self.received_batches + batch) * deck
-                for card in cards:
-                    received[start + index[card]] = 1.0
-        shown = [0.0] * (self.deals * (self.players + 1) * deck)
+                base = start + (deal * batches_per_deal + batch) * deck
+                positions.extend(base + index[card] for card in cards)
+        start += self.deals * batches_per_deal * deck
         for deal, owner, shown_cards in self.shown(view):
-            start = (deal * (self.players + 1) + owner) * deck
-            for card in shown_cards:
-                shown[start + index[card]] = 1.0
-        recalled = [0.0] * self.recall_size
+            base = start + (deal * (players + 1) + owner) * deck
+            positions.extend(base + index[card] for card in shown_cards)
+        start += self.deals * (players + 1) * deck
         if self.recall is not None:
             width = self.recall.width
-            for deal, offset in self.recall.marks(view):
-                recalled[deal * width + offset] = 1.0
-        history = self._history(view)
-        return (*self.observation(view), *received, *shown, *recalled, *history)
+            marks = self.recall.marks(view)
+            positions.extend(start + deal * width + offset for deal, offset in marks)
+            start += self.recall_size
+        values.extend([1.0] * len(positions))
+        self._history(view, start, positions, values)
+        return observation, positions, values
 
-    def _history(self, view: Any) -> list[float]:
-        """The history slots of ``view`` (see the class's text)."""
+    def _history(self, view: Any, start: int, positions: list[int], values: list[float]) -> None:
+        """The history slots of ``view`` (see the class's text), as positions from
+        ``start`` and their values, added to ``positions`` and ``values``."""
         actions = view.history[-self.history_slots :]
         kinds, width = self.kinds, self.slot_size
-        values = [0.0] * (self.history_slots * width)
         index = self.index
+        raised = 1 + len(kinds)
         for n, action in enumerate(actions):
-            base = n * width
-            values[base] = 1.0
-            values[base + 1 + kinds.index(action.__class__)] = 1.0
+            base = start + n * width
+            positions.append(base)
+            positions.append(base + 1 + kinds.index(action.__class__))
+            values.append(1.0)
+            values.append(1.0)
             if action.__class__ is Raise:
-                values[base + 1 + len(kinds)] = action.to / self.chip_bound
+                positions.append(base + raised)
+                values.append(action.to / self.chip_bound)
             if self.cards_in is not None:
                 cards, count = self.cards_in(action)
                 for card in cards:
-                    values[base + 2 + len(kinds) + index[card]] = 1.0
-                values[base + width - 1] = count / self.rules.hand_size
-        return values
+                    positions.append(base + raised + 1 + index[card])
+                    values.append(1.0)
+                if count:
+                    positions.append(base + width - 1)
+                    values.append(count / self.rules.hand_size)
 
     def observation_text(self, view: Any) -> str:
         """The observation string of ``view``."""
