@@ -137,8 +137,9 @@ class SearchBot:
     bot draws worlds instead until that much time has passed (half for each half, at
     least one world each): play then depends on the machine's speed and load and is
     *not* reproducible. A move with a single legal action is played at once, without
-    search. With the default budget a move takes about 20 to 40 ms on a laptop core
-    (see the docs page *A bot that searches*).
+    search. With the default budget a move takes 12 to 30 ms (median) on one core of
+    the development machine, 0.2 s at the slowest measured (the docs page *A bot that
+    searches*).
 
     :param game: the game (a ``GAME_ID``, a short alias ``"modern"``, ``"historic"``,
         or the game's module).
