@@ -13,6 +13,8 @@ tip is a switch, so that a bot with a tip can be measured against the same bot w
   aces in the exchange, lead trumps when long in them, avoid staying in weak behind
   several seats already in.
 
+``SearchBot(game)`` plays its candidate moves out in worlds drawn by ``determinize``.
+
 Bots are frozen values: they compare, hash and pickle (so a process pool can run
 them); all their randomness comes from the ``rng`` they are given.
 
@@ -29,8 +31,9 @@ BourreBot(stay_rule=True, keep_trumps=True, lead_trumps=False, avoid_crowds=True
 from typing import Any
 
 from cardrules.bots.base import HeuristicBot, RandomBot, bot_named
+from cardrules.bots.search import SearchBot
 
-__all__ = ["HeuristicBot", "RandomBot", "bot_named"]
+__all__ = ["HeuristicBot", "RandomBot", "SearchBot", "bot_named"]
 
 _BY_CLASS_NAME = {
     "ModernBot": "bouillotte-modern",

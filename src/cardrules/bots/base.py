@@ -124,8 +124,9 @@ class HeuristicBot(metaclass=_ByGame):
 
 
 def bot_named(name: str, game: str | ModuleType) -> Any:
-    """A bot by its command-line name: ``random`` or ``heuristic``, optionally with tips
-    switched off after colons (``heuristic:-lead_trumps``) or set (``heuristic:bluff=0:-announce``).
+    """A bot by its command-line name: ``random``, ``heuristic``, optionally with tips
+    switched off after colons (``heuristic:-lead_trumps``) or set (``heuristic:bluff=0:-announce``),
+    or ``search`` with its options set after colons (``search:simulations=100``).
 
     :param name: the bot's name.
     :param game: the game (a ``GAME_ID`` or module).
@@ -134,16 +135,20 @@ def bot_named(name: str, game: str | ModuleType) -> Any:
 
     >>> bot_named("heuristic:-lead_trumps", "bourre")
     BourreBot(stay_rule=True, keep_trumps=True, lead_trumps=False, avoid_crowds=True)
+    >>> bot_named("search:simulations=20", "bourre").simulations
+    20
     >>> bot_named("clever", "bourre")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'clever': the bots are random, heuristic
+    ValueError: unknown bot 'clever': the bots are random, heuristic, search
     """
     base, _, options = name.strip().partition(":")
     if base == "random" and not options:
         return RandomBot()
+    if base == "search":
+        return _search_bot(options, game)
     if base != "heuristic":
-        raise ValueError(f"unknown bot {name!r}: the bots are random, heuristic")
+        raise ValueError(f"unknown bot {name!r}: the bots are random, heuristic, search")
     bot_class = _bot_class(game, ValueError)
     game_id = bot_class.GAME_ID
     fields = {field.name: field for field in attrs.fields(bot_class)}  # type: ignore[arg-type]
@@ -164,6 +169,24 @@ def bot_named(name: str, game: str | ModuleType) -> Any:
             )
         tips[key] = value
     return bot_class(**tips)
+
+
+def _search_bot(options: str, game: str | ModuleType) -> Any:
+    """``SearchBot(game, **options)`` from ``key=value`` options after colons."""
+    from cardrules.bots.search import SearchBot
+
+    allowed = ("simulations", "seconds", "trust", "margin")
+    settings: dict[str, Any] = {}
+    for option in filter(None, options.split(":")):
+        key, equals, text = option.partition("=")
+        key = key.strip()
+        if key not in allowed or not equals:
+            raise ValueError(
+                f"the search bot takes key=value options, not {option!r}; its options are "
+                + ", ".join(allowed)
+            )
+        settings[key] = _number(text.strip())
+    return SearchBot(game, **settings)
 
 
 def _number(text: str) -> object:

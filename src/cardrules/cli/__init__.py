@@ -117,7 +117,9 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play.add_argument(
         "--bots",
         default="heuristic",
-        help="the other seats' bots, comma-separated (random, heuristic; default heuristic)",
+        help=(
+            "the other seats' bots, comma-separated (random, heuristic, search; default heuristic)"
+        ),
     )
     _rules_option(play)
 
@@ -134,7 +136,7 @@ def _add_watch(commands: argparse._SubParsersAction[_Parser]) -> None:
     watch.add_argument(
         "--bots",
         default="heuristic",
-        help="bots per seat, comma-separated; the last repeats (random, heuristic; "
+        help="bots per seat, comma-separated; the last repeats (random, heuristic, search; "
         "default heuristic, as for play and simulate)",
     )
     watch.add_argument("--seat", type=_positive, help="show only what this seat sees")
@@ -158,7 +160,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--bots",
         default="heuristic,random",
         help="bots per seat, comma-separated; the last repeats for the other seats "
-        "(random, heuristic, heuristic:-TIP; default heuristic,random)",
+        "(random, heuristic, heuristic:-TIP, search; default heuristic,random)",
     )
     simulate.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     simulate.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")

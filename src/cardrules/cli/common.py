@@ -124,7 +124,7 @@ def _bot_names(text: str, players: int) -> list[str]:
 def _bots(text: str, game: Any, players: int) -> list[Any]:
     names = [name for name in text.split(",") if name.strip()]
     if not names:
-        raise UsageError("--bots: give at least one bot (random, heuristic)")
+        raise UsageError("--bots: give at least one bot (random, heuristic, search)")
     if len(names) > players:
         raise UsageError(f"--bots: {len(names)} bots for {players} seats")
     names += [names[-1]] * (players - len(names))
