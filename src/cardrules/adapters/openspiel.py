@@ -506,21 +506,14 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """``player``'s information-state tensor (default: the seat to act), as
-        OpenSpiel gives it, made here from the view's sparse parts: OpenSpiel's own
-        path fills an observer's array and copies it out twice, which cost more than
-        the rest of a step (:mod:`open_spiel.python.rl_environment` calls this for
-        every seat at every step).
+        OpenSpiel gives it (a list), made here: OpenSpiel's own path fills an
+        observer's array and copies it out twice, which cost more than the rest of a
+        step (:mod:`open_spiel.python.rl_environment` calls this for every seat at
+        every step).
 
         :raises pyspiel.SpielError: for a player who is not a seat.
         """
-        encoding = self._encoding
-        observation, positions, values = encoding.information_state_parts(
-            self.view(self._seat(player))
-        )
-        tensor = observation + [0.0] * (encoding.information_state_shape[0] - len(observation))
-        for position, value in zip(positions, values, strict=True):
-            tensor[position] = value
-        return tensor
+        return self._encoding.information_state_list(self.view(self._seat(player)))
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """``player``'s observation tensor (default: the seat to act), made here as
@@ -659,12 +652,7 @@ class Observer:
         if not self.perfect_recall:
             tensor[:] = self.encoding.observation_tensor(view)
             return
-        # the recall and history parts are nearly all zeros: set only what is not
-        observation, positions, values = self.encoding.information_state_parts(view)
-        tensor.fill(0.0)
-        tensor[: len(observation)] = observation
-        if positions:
-            tensor[positions] = values
+        tensor[:] = self.encoding.information_state_list(view)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """``player``'s information state or observation of ``state`` as a string."""

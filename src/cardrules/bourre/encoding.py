@@ -40,14 +40,16 @@ from cardrules.chance import Shuffle
 from cardrules.encodings.base import (
     Codec,
     Section,
+    at,
+    cards_at,
     cards_text,
     check_rules,
     common_sections,
     common_text,
-    deals_of,
     foreign,
-    multi_hot,
-    one_hot,
+    per_seat,
+    scaled,
+    with_deals,
 )
 
 _DECK_INDEX = {card: i for i, card in enumerate(STANDARD_DECK)}
@@ -155,37 +157,32 @@ def _sections(rules: Rules) -> tuple[Section, ...]:
     players, size, deals = rules.players, rules.hand_size, rules.deals
     deck = len(STANDARD_DECK)
 
-    def trick(view: Any) -> list[float]:
-        cards = list(view.trick) + [None] * (players - len(view.trick))
-        return [x for card in cards for x in one_hot(_DECK_INDEX.get(card), deck)]
+    def trick(view: Any) -> list[tuple[int, float]]:
+        return [(n * deck + _DECK_INDEX[card], 1.0) for n, card in enumerate(view.trick)]
 
-    def stayed(view: Any) -> list[float]:
-        return [x for said in view.stayed_in for x in one_hot((True, False, None).index(said), 3)]
+    def stayed(view: Any) -> list[tuple[int, float]]:
+        return per_seat(((True, False, None).index(said) for said in view.stayed_in), 3)
 
-    def exchanged(view: Any) -> list[float]:
-        counts = (size + 1 if n is None else n for n in view.exchanged)
-        return [x for n in counts for x in one_hot(n, size + 2)]
+    def exchanged(view: Any) -> list[tuple[int, float]]:
+        return per_seat((size + 1 if n is None else n for n in view.exchanged), size + 2)
 
-    def leader(view: Any) -> list[float]:
-        return one_hot(players if view.trick_leader is None else view.trick_leader, players + 1)
-
-    def trump(view: Any) -> list[float]:
-        return multi_hot(() if view.trump_card is None else (view.trump_card,), _DECK_INDEX)
+    def leader(view: Any) -> tuple[tuple[int, float], ...]:
+        return at(players if view.trick_leader is None else view.trick_leader)
 
     return (
         *common_sections(players, STANDARD_DECK, deals),
-        Section("phase", len(_PHASES), lambda v: one_hot(_PHASES.index(v.phase), len(_PHASES))),
-        Section("trump_card", deck, trump),
-        Section("trump_card_out", 1, lambda view: [float(view.trump_card_out)]),
-        Section("discards", deck, lambda view: multi_hot(view.discards, _DECK_INDEX)),
+        Section("phase", len(_PHASES), lambda view: at(_PHASES.index(view.phase))),
+        Section("trump_card", deck, lambda view: cards_at((view.trump_card,), _DECK_INDEX)),
+        Section("trump_card_out", 1, lambda view: scaled((view.trump_card_out,), 1)),
+        Section("discards", deck, lambda view: cards_at(view.discards, _DECK_INDEX)),
         Section("trick", players * deck, trick),
         Section("trick_leader", players + 1, leader),
         Section("stayed_in", players * 3, stayed),
         Section("exchanged", players * (size + 2), exchanged),
-        Section("stock_size", 1, lambda view: [view.stock_size / deck]),
-        Section("muck_size", 1, lambda view: [view.muck_size / deck]),
-        Section("tricks_won", players, lambda view: [t / size for t in view.tricks_won]),
-        Section("rebuys", players, lambda view: [r / deals for r in view.rebuys]),
+        Section("stock_size", 1, lambda view: scaled((view.stock_size,), deck)),
+        Section("muck_size", 1, lambda view: scaled((view.muck_size,), deck)),
+        Section("tricks_won", players, lambda view: scaled(view.tricks_won, size)),
+        Section("rebuys", players, lambda view: scaled(view.rebuys, deals)),
     )
 
 
@@ -202,7 +199,7 @@ def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:
     shown: list[tuple[int, int, tuple[Card, ...]]] = []
     if view.trump_card is not None:
         shown.append((view.deal_number, table, (view.trump_card,)))
-    for deal, event in zip(deals_of(view), view.events, strict=True):
+    for deal, event in with_deals(view):
         if event.__class__ is TrumpTurned:
             shown.append((deal, table, (event.card,)))
     return shown

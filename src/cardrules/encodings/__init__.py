@@ -210,24 +210,17 @@ class Encoding:
         face up per deal, and the session's action history (layout: :meth:`layout`)."""
         return self._codec.information_state(view)
 
-    def information_state_parts(self, view: Any) -> tuple[list[float], list[int], list[float]]:
-        """The information-state tensor in three parts: the observation tensor, then
-        the positions and values of the floats after it that are not 0 (the rest is
-        0). An adapter that fills an array fills it from these: zero it, copy the
-        observation in, set the positions.
+    def information_state_list(self, view: Any) -> list[float]:
+        """:meth:`information_state_tensor` as a new list (what OpenSpiel's states
+        return), made without the tuple.
 
         >>> from cardrules.bourre import new_game
         >>> encoding = encoding_for("bourre")
         >>> view = new_game().view(1)
-        >>> observation, positions, values = encoding.information_state_parts(view)
-        >>> tensor = [0.0] * encoding.information_state_shape[0]
-        >>> tensor[: len(observation)] = observation
-        >>> for position, value in zip(positions, values):
-        ...     tensor[position] = value
-        >>> tuple(tensor) == encoding.information_state_tensor(view)
+        >>> tuple(encoding.information_state_list(view)) == encoding.information_state_tensor(view)
         True
         """
-        return self._codec.information_state_parts(view)
+        return self._codec.information_state_list(view)
 
     def observation_string(self, view: Any) -> str:
         """What the seat sees now, as text."""

@@ -12,7 +12,7 @@ and its length come from one place and are documented by :meth:`Codec.layout`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -27,27 +27,88 @@ __all__ = [
     "HISTORY_SLOTS_CAP",
     "Codec",
     "Section",
+    "at",
+    "cards_at",
     "chips_total",
     "multi_hot",
     "one_hot",
+    "per_seat",
+    "scaled",
+    "with_deals",
 ]
 
 HISTORY_SLOTS_CAP = 512
 """The most history slots an information-state tensor holds (see :class:`Codec`)."""
 
-Fill = Callable[[Any], Sequence[float]]
+Marks = Callable[[Any], Iterable[tuple[int, float]]]
 
 
 @attrs.frozen(slots=True)
 class Section:
-    """One named part of a tensor: ``size`` floats filled from a view by ``fill``."""
+    """One named part of a tensor: ``size`` floats, 0 but where ``marks`` says.
+
+    A tensor is nearly all zeros (one card of a deck, one seat of several), so a
+    section gives only its floats that are not 0, as ``(offset, value)`` pairs: the
+    tensors are built from them without making a list for every one-hot part.
+
+    >>> section = Section("dealer", 4, lambda view: at(view))
+    >>> section.fill(2)
+    [0.0, 0.0, 1.0, 0.0]
+    """
 
     name: str
     """What the part holds (documented on the encodings page)."""
     size: int
     """How many floats it has."""
-    fill: Fill = attrs.field(eq=False, repr=False)
-    """``fill(view)``: its floats, exactly ``size`` of them."""
+    marks: Marks = attrs.field(eq=False, repr=False)
+    """``marks(view)``: the ``(offset, value)`` of its floats that are not 0, each
+    offset below ``size``."""
+
+    def fill(self, view: Any) -> list[float]:
+        """All ``size`` floats of the section for ``view``."""
+        values = [0.0] * self.size
+        for offset, value in self.marks(view):
+            values[offset] = value
+        return values
+
+
+def at(index: int | None, value: float = 1.0) -> tuple[tuple[int, float], ...]:
+    """The marks of a one-hot part: ``value`` at ``index`` (none when ``index`` is
+    ``None``).
+
+    >>> at(2), at(None), at(0, 0.5)
+    (((2, 1.0),), (), ((0, 0.5),))
+    """
+    return () if index is None else ((index, value),)
+
+
+def cards_at(cards: Iterable[Card | None], index: dict[Card, int]) -> list[tuple[int, float]]:
+    """The marks of a multi-hot part over a deck: a 1 at each card's index.
+
+    >>> from cardrules.cards import cards
+    >>> cards_at(cards("As 8s"), {card: i for i, card in enumerate(cards("8s 9s As"))})
+    [(2, 1.0), (0, 1.0)]
+    """
+    return [(index[card], 1.0) for card in cards if card is not None]
+
+
+def scaled(values: Iterable[float], scale: float) -> list[tuple[int, float]]:
+    """The marks of a part of numbers: each ``value / scale`` that is not 0.
+
+    >>> scaled([0, 3, 6], 6)
+    [(1, 0.5), (2, 1.0)]
+    """
+    return [(i, value / scale) for i, value in enumerate(values) if value]
+
+
+def per_seat(indices: Iterable[int | None], width: int) -> list[tuple[int, float]]:
+    """The marks of a one-hot part per seat, ``width`` floats each: a 1 at each
+    seat's index (none for ``None``).
+
+    >>> per_seat([2, None, 0], 3)
+    [(2, 1.0), (6, 1.0)]
+    """
+    return [(seat * width + i, 1.0) for seat, i in enumerate(indices) if i is not None]
 
 
 def one_hot(index: int | None, size: int) -> list[float]:
@@ -94,12 +155,17 @@ def to_act_index(view: Any, players: int) -> int:
 def deals_of(view: Any) -> list[int]:
     """The deal index of each event of ``view.events`` (from the ``DealStarted`` events;
     0 before the first)."""
-    deal, numbers = 0, []
+    return [deal for deal, _ in with_deals(view)]
+
+
+def with_deals(view: Any) -> Iterator[tuple[int, Any]]:
+    """Each event of ``view.events`` with the index of its deal (from the
+    ``DealStarted`` events; 0 before the first)."""
+    deal = 0
     for event in view.events:
         if isinstance(event, DealStarted):
             deal = event.deal_number
-        numbers.append(deal)
-    return numbers
+        yield deal, event
 
 
 @functools.cache
@@ -169,6 +235,22 @@ class Codec:
     exchange's count; ``None`` when the game's actions name no cards."""
     recall: Recall | None = attrs.field(default=None, eq=False, repr=False)
     """What the seat learnt per deal beyond cards and actions, or ``None``."""
+    observation_size: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda self: sum(s.size for s in self.sections), takes_self=True),
+    )
+    """The observation tensor's length (the sum of the sections' sizes)."""
+    kind_offsets: Mapping[type[Action], int] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(
+            lambda self: {kind: 1 + i for i, kind in enumerate(self.kinds)}, takes_self=True
+        ),
+    )
+    """Each action kind's place in a history slot, after the slot's "used" float."""
 
     @property
     def recall_size(self) -> int:
@@ -179,11 +261,6 @@ class Codec:
     def index(self) -> dict[Card, int]:
         """Each card's index in :attr:`deck`."""
         return _indices(self.deck)
-
-    @property
-    def observation_size(self) -> int:
-        """The observation tensor's length."""
-        return sum(section.size for section in self.sections)
 
     @property
     def slot_size(self) -> int:
@@ -226,76 +303,65 @@ class Codec:
         return tuple(self._observation(view))
 
     def _observation(self, view: Any) -> list[float]:
-        values: list[float] = []
+        values = [0.0] * self.observation_size
+        start = 0
         for section in self.sections:
-            part = section.fill(view)
-            if len(part) != section.size:  # pragma: no cover - a codec defect
-                raise AssertionError(f"{section.name}: {len(part)} values, not {section.size}")
-            values.extend(part)
+            for offset, value in section.marks(view):
+                values[start + offset] = value
+            start += section.size
         return values
 
     def information_state(self, view: Any) -> tuple[float, ...]:
         """The information-state tensor of ``view`` (layout: :meth:`layout`)."""
-        observation, positions, values = self.information_state_parts(view)
-        tensor = observation + [0.0] * (self.information_state_size - len(observation))
-        for position, value in zip(positions, values, strict=True):
-            tensor[position] = value
-        return tuple(tensor)
+        return tuple(self.information_state_list(view))
 
-    def information_state_parts(self, view: Any) -> tuple[list[float], list[int], list[float]]:
-        """The information-state tensor of ``view`` in three parts: the observation
-        (its first floats), then the positions and the values of the floats after it
-        that are not 0 (the recall and history parts are almost all zeros, so an
-        adapter fills a zeroed array from these instead of converting the whole
-        tensor)."""
+    def information_state_list(self, view: Any) -> list[float]:
+        """The information-state tensor of ``view`` as a new list: the observation,
+        then the recall and history parts, zeros but where a card, an event or an
+        action sets a float."""
         index, deck, players = self.index, len(self.deck), self.players
-        observation = self._observation(view)
-        positions: list[int] = []
-        values: list[float] = []
-        start = len(observation)
+        tensor = self._observation(view)
+        start = len(tensor)
+        tensor.extend([0.0] * (self.information_state_size - start))
         batches_per_deal = self.received_batches
         for deal, batches in enumerate(self.received(view)):
             for batch, cards in enumerate(batches):
                 base = start + (deal * batches_per_deal + batch) * deck
-                positions.extend(base + index[card] for card in cards)
+                for card in cards:
+                    tensor[base + index[card]] = 1.0
         start += self.deals * batches_per_deal * deck
         for deal, owner, shown_cards in self.shown(view):
             base = start + (deal * (players + 1) + owner) * deck
-            positions.extend(base + index[card] for card in shown_cards)
+            for card in shown_cards:
+                tensor[base + index[card]] = 1.0
         start += self.deals * (players + 1) * deck
         if self.recall is not None:
             width = self.recall.width
-            marks = self.recall.marks(view)
-            positions.extend(start + deal * width + offset for deal, offset in marks)
+            for deal, offset in self.recall.marks(view):
+                tensor[start + deal * width + offset] = 1.0
             start += self.recall_size
-        values.extend([1.0] * len(positions))
-        self._history(view, start, positions, values)
-        return observation, positions, values
+        self._history(view, tensor, start)
+        return tensor
 
-    def _history(self, view: Any, start: int, positions: list[int], values: list[float]) -> None:
-        """The history slots of ``view`` (see the class's text), as positions from
-        ``start`` and their values, added to ``positions`` and ``values``."""
+    def _history(self, view: Any, tensor: list[float], start: int) -> None:
+        """Write the history slots of ``view`` (see the class's text) into ``tensor``
+        from ``start``."""
         actions = view.history[-self.history_slots :]
-        kinds, width = self.kinds, self.slot_size
+        kind, width = self.kind_offsets, self.slot_size
         index = self.index
-        raised = 1 + len(kinds)
+        raised = 1 + len(self.kinds)
         for n, action in enumerate(actions):
             base = start + n * width
-            positions.append(base)
-            positions.append(base + 1 + kinds.index(action.__class__))
-            values.append(1.0)
-            values.append(1.0)
+            tensor[base] = 1.0
+            tensor[base + kind[action.__class__]] = 1.0
             if action.__class__ is Raise:
-                positions.append(base + raised)
-                values.append(action.to / self.chip_bound)
+                tensor[base + raised] = action.to / self.chip_bound
             if self.cards_in is not None:
                 cards, count = self.cards_in(action)
                 for card in cards:
-                    positions.append(base + raised + 1 + index[card])
-                    values.append(1.0)
+                    tensor[base + raised + 1 + index[card]] = 1.0
                 if count:
-                    positions.append(base + width - 1)
-                    values.append(count / self.rules.hand_size)
+                    tensor[base + width - 1] = count / self.rules.hand_size
 
     def observation_text(self, view: Any) -> str:
         """The observation string of ``view``."""
@@ -318,16 +384,15 @@ def common_sections(players: int, deck: Sequence[Card], deals: int) -> tuple[Sec
     ``contributions`` and ``pot`` (each divided by the chips on the table)."""
     index = {card: i for i, card in enumerate(deck)}
 
-    def chips(values: Sequence[int], view: Any) -> list[float]:
-        total = chips_total(view)
-        return [value / total for value in values]
+    def chips(values: Sequence[int], view: Any) -> list[tuple[int, float]]:
+        return scaled(values, chips_total(view))
 
     return (
-        Section("seat", players, lambda view: one_hot(view.seat, players)),
-        Section("to_act", players + 2, lambda v: one_hot(to_act_index(v, players), players + 2)),
-        Section("dealer", players, lambda view: one_hot(view.dealer, players)),
-        Section("deal", 1, lambda view: [view.deal_number / deals]),
-        Section("hand", len(deck), lambda view: multi_hot(view.hand, index)),
+        Section("seat", players, lambda view: at(view.seat)),
+        Section("to_act", players + 2, lambda view: at(to_act_index(view, players))),
+        Section("dealer", players, lambda view: at(view.dealer)),
+        Section("deal", 1, lambda view: scaled((view.deal_number,), deals)),
+        Section("hand", len(deck), lambda view: cards_at(view.hand, index)),
         Section("stacks", players, lambda view: chips(view.stacks, view)),
         Section("contributions", players, lambda view: chips(view.contributions, view)),
         Section("pot", 1, lambda view: chips((int(view.pot),), view)),

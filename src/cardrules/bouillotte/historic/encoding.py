@@ -40,15 +40,16 @@ from cardrules.chance import Shuffle
 from cardrules.encodings.base import (
     Codec,
     Section,
+    at,
+    cards_at,
     check_rules,
     chips_total,
     common_sections,
     common_text,
-    deals_of,
     foreign,
-    multi_hot,
-    one_hot,
     raise_offset,
+    scaled,
+    with_deals,
 )
 
 _LISTED: dict[type[Action], int] = {Carre: 0, Decline: 1, Check: 2, Call: 3, Fold: 4}
@@ -121,22 +122,19 @@ def _sections(rules: Rules) -> tuple[Section, ...]:
     index = {card: i for i, card in enumerate(DECK)}
     deals = rules.deals
 
-    def seat_or_none(seat: int | None) -> list[float]:
-        return one_hot(PLAYERS if seat is None else seat, PLAYERS + 1)
-
-    def retourne(view: Any) -> list[float]:
-        return multi_hot(() if view.retourne is None else (view.retourne,), index)
+    def seat_or_none(seat: int | None) -> tuple[tuple[int, float], ...]:
+        return at(PLAYERS if seat is None else seat)
 
     return (
         *common_sections(PLAYERS, DECK, deals),
-        Section("phase", len(_PHASES), lambda v: one_hot(_PHASES.index(v.phase), len(_PHASES))),
-        Section("retourne", len(DECK), retourne),
-        Section("folded", PLAYERS, lambda view: [float(f) for f in view.folded]),
-        Section("primes", PLAYERS, lambda v: [p / chips_total(v) for p in v.primes]),
-        Section("rebuys", PLAYERS, lambda view: [r / deals for r in view.rebuys]),
-        Section("carried", 1, lambda view: [view.carried / chips_total(view)]),
-        Section("carres", PLAYERS + 1, lambda view: one_hot(view.carres, PLAYERS + 1)),
-        Section("opened", 1, lambda view: [float(view.opened)]),
+        Section("phase", len(_PHASES), lambda view: at(_PHASES.index(view.phase))),
+        Section("retourne", len(DECK), lambda view: cards_at((view.retourne,), index)),
+        Section("folded", PLAYERS, lambda view: scaled(view.folded, 1)),
+        Section("primes", PLAYERS, lambda view: scaled(view.primes, chips_total(view))),
+        Section("rebuys", PLAYERS, lambda view: scaled(view.rebuys, deals)),
+        Section("carried", 1, lambda view: scaled((view.carried,), chips_total(view))),
+        Section("carres", PLAYERS + 1, lambda view: at(view.carres)),
+        Section("opened", 1, lambda view: scaled((view.opened,), 1)),
         Section("last_raiser", PLAYERS + 1, lambda view: seat_or_none(view.last_raiser)),
         Section("last_carreur", PLAYERS + 1, lambda view: seat_or_none(view.last_carreur)),
     )
@@ -153,7 +151,7 @@ def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:
     shown: list[tuple[int, int, tuple[Card, ...]]] = []
     if view.retourne is not None:
         shown.append((view.deal_number, PLAYERS, (view.retourne,)))
-    for deal, event in zip(deals_of(view), view.events, strict=True):
+    for deal, event in with_deals(view):
         if event.__class__ is ShowdownHands:
             shown.append((deal, PLAYERS, (event.retourne,)))
             shown.extend((deal, seat, hand) for seat, hand in enumerate(event.hands))

@@ -42,15 +42,17 @@ from cardrules.encodings.base import (
     Codec,
     Recall,
     Section,
+    at,
+    cards_at,
     cards_text,
     check_rules,
     common_sections,
     common_text,
-    deals_of,
     foreign,
-    multi_hot,
-    one_hot,
+    per_seat,
     raise_offset,
+    scaled,
+    with_deals,
 )
 
 _LISTED: dict[type[Action], int] = {Check: 0, Call: 1, Fold: 2, Announce: 3}
@@ -117,7 +119,7 @@ def _announced(view: Any) -> Iterator[tuple[int, int]]:
     """Per deal, each announcer's class (M-4.3: the class is public, the cards are
     not): ``(deal, seat × 3 + class)``, so that a brelan announced in an earlier deal
     stays in the tensor after the deal's own ``announced`` section has moved on."""
-    for deal, event in zip(deals_of(view), view.events, strict=True):
+    for deal, event in with_deals(view):
         if event.__class__ is Announced:
             yield deal, event.seat * 3 + _CLASSES.index(event.category)
 
@@ -131,30 +133,27 @@ def _sections(rules: Rules, deck: tuple[Card, ...]) -> tuple[Section, ...]:
     players, size = rules.players, len(deck)
     index = {card: i for i, card in enumerate(deck)}
 
-    def face_up(view: Any) -> list[float]:
-        return [x for cards in view.face_up for x in multi_hot(cards, index)]
-
-    def announced(view: Any) -> list[float]:
+    def face_up(view: Any) -> list[tuple[int, float]]:
         return [
-            x
-            for category in view.announced
-            for x in one_hot(None if category is None else _CLASSES.index(category), 3)
+            (seat * size + index[card], 1.0)
+            for seat, cards in enumerate(view.face_up)
+            for card in cards
         ]
+
+    def announced(view: Any) -> list[tuple[int, float]]:
+        classes = (None if c is None else _CLASSES.index(c) for c in view.announced)
+        return per_seat(classes, 3)
 
     return (
         *common_sections(players, deck, rules.deals),
-        Section("phase", len(_PHASES), lambda v: one_hot(_PHASES.index(v.phase), len(_PHASES))),
-        Section(
-            "betting_round",
-            rules.betting_rounds,
-            lambda view: one_hot(view.betting_round, rules.betting_rounds),
-        ),
-        Section("retournes", size, lambda view: multi_hot(view.retournes, index)),
-        Section("dead_retournes", size, lambda view: multi_hot(view.dead_retournes, index)),
+        Section("phase", len(_PHASES), lambda view: at(_PHASES.index(view.phase))),
+        Section("betting_round", rules.betting_rounds, lambda view: at(view.betting_round)),
+        Section("retournes", size, lambda view: cards_at(view.retournes, index)),
+        Section("dead_retournes", size, lambda view: cards_at(view.dead_retournes, index)),
         Section("face_up", players * size, face_up),
-        Section("folded", players, lambda view: [float(f) for f in view.folded]),
+        Section("folded", players, lambda view: scaled(view.folded, 1)),
         Section("announced", players * 3, announced),
-        Section("rebuys", players, lambda view: [r / rules.deals for r in view.rebuys]),
+        Section("rebuys", players, lambda view: scaled(view.rebuys, rules.deals)),
     )
 
 
@@ -168,7 +167,7 @@ def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:
     owner ``players``."""
     table = len(view.stacks)
     shown: list[tuple[int, int, tuple[Card, ...]]] = []
-    for deal, event in zip(deals_of(view), view.events, strict=True):
+    for deal, event in with_deals(view):
         cls = event.__class__
         if cls is RetournesTurned:
             shown.append((deal, table, event.cards))
