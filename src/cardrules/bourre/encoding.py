@@ -199,9 +199,8 @@ def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:
     shown: list[tuple[int, int, tuple[Card, ...]]] = []
     if view.trump_card is not None:
         shown.append((view.deal_number, table, (view.trump_card,)))
-    for deal, event in with_deals(view):
-        if event.__class__ is TrumpTurned:
-            shown.append((deal, table, (event.card,)))
+    for deal, event in with_deals(view, TrumpTurned):
+        shown.append((deal, table, (event.card,)))
     return shown
 
 

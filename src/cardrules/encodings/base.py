@@ -155,17 +155,28 @@ def to_act_index(view: Any, players: int) -> int:
 def deals_of(view: Any) -> list[int]:
     """The deal index of each event of ``view.events`` (from the ``DealStarted`` events;
     0 before the first)."""
-    return [deal for deal, _ in with_deals(view)]
+    deal, numbers = 0, []
+    for event in view.events:
+        if isinstance(event, DealStarted):
+            deal = event.deal_number
+        numbers.append(deal)
+    return numbers
 
 
-def with_deals(view: Any) -> Iterator[tuple[int, Any]]:
-    """Each event of ``view.events`` with the index of its deal (from the
-    ``DealStarted`` events; 0 before the first)."""
+def with_deals(view: Any, *kinds: type) -> Iterator[tuple[int, Any]]:
+    """The events of ``view.events`` of the classes ``kinds``, each with the index of
+    its deal (from the ``DealStarted`` events; 0 before the first).
+
+    >>> from cardrules.bourre import TrumpTurned, new_game
+    >>> [(deal, str(event)[:14]) for deal, event in with_deals(new_game().view(0), TrumpTurned)]
+    []
+    """
     deal = 0
     for event in view.events:
         if isinstance(event, DealStarted):
             deal = event.deal_number
-        yield deal, event
+        elif isinstance(event, kinds):
+            yield deal, event
 
 
 @functools.cache

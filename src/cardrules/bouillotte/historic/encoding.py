@@ -151,10 +151,9 @@ def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:
     shown: list[tuple[int, int, tuple[Card, ...]]] = []
     if view.retourne is not None:
         shown.append((view.deal_number, PLAYERS, (view.retourne,)))
-    for deal, event in with_deals(view):
-        if event.__class__ is ShowdownHands:
-            shown.append((deal, PLAYERS, (event.retourne,)))
-            shown.extend((deal, seat, hand) for seat, hand in enumerate(event.hands))
+    for deal, event in with_deals(view, ShowdownHands):
+        shown.append((deal, PLAYERS, (event.retourne,)))
+        shown.extend((deal, seat, hand) for seat, hand in enumerate(event.hands))
     return shown
 
 

@@ -119,9 +119,8 @@ def _announced(view: Any) -> Iterator[tuple[int, int]]:
     """Per deal, each announcer's class (M-4.3: the class is public, the cards are
     not): ``(deal, seat × 3 + class)``, so that a brelan announced in an earlier deal
     stays in the tensor after the deal's own ``announced`` section has moved on."""
-    for deal, event in with_deals(view):
-        if event.__class__ is Announced:
-            yield deal, event.seat * 3 + _CLASSES.index(event.category)
+    for deal, event in with_deals(view, Announced):
+        yield deal, event.seat * 3 + _CLASSES.index(event.category)
 
 
 def _sections(rules: Rules, deck: tuple[Card, ...]) -> tuple[Section, ...]:
@@ -167,7 +166,7 @@ def _shown(view: Any) -> list[tuple[int, int, tuple[Card, ...]]]:
     owner ``players``."""
     table = len(view.stacks)
     shown: list[tuple[int, int, tuple[Card, ...]]] = []
-    for deal, event in with_deals(view):
+    for deal, event in with_deals(view, RetournesTurned, RetourneChanged, CardsTurned, HandShown):
         cls = event.__class__
         if cls is RetournesTurned:
             shown.append((deal, table, event.cards))
