@@ -16,15 +16,16 @@ Randomness always comes from a :class:`random.Random` passed in. Driving a whole
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from cardrules._fast import constructor, fisher_yates_steps
+from cardrules._fast import constructor
 from cardrules.actions import Action
-from cardrules.cards import STANDARD_DECK, Card
+from cardrules.cards import Card
 from cardrules.errors import CardRulesError, IllegalActionError, shorten
 from cardrules.game import GameState
 
@@ -216,10 +217,7 @@ def is_permutation(order: object, chance_cards: tuple[Card, ...]) -> bool:
 def _shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)`` for a plain :class:`random.Random`, the very same draws
     and result (Fisher-Yates from the end, each index drawn as ``randrange`` does: the
-    fewest random bits, redrawn while out of range) without a Python call per card:
-    a whole deck's steps and the last steps of every shuffle of :data:`_STRAIGHT` items
-    or more are straight-line code (:func:`~cardrules._fast.fisher_yates_steps`), the
-    others a loop over their numbers.
+    fewest random bits, redrawn while out of range) without a Python call per card.
 
     >>> import random
     >>> for length in (2, 19, 20, 32, 52, 60):
@@ -227,43 +225,24 @@ def _shuffle(rng: random.Random, items: list[Any]) -> None:
     ...     _shuffle(random.Random(length), mine); random.Random(length).shuffle(theirs)
     ...     assert mine == theirs
     """
-    length = len(items)
     getrandbits = rng.getrandbits
-    if length == _DECK:
-        _DECK_STEPS(items, getrandbits)
-    else:
-        for i, n, k in _LOOPED[length] if length < _DECK else _steps_of(length):
+    for i, n, k in _steps_of(len(items)):
+        j = getrandbits(k)
+        while j >= n:
             j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            items[i], items[j] = items[j], items[i]
-        if length < _STRAIGHT:
-            return
-    _LAST_STEPS(items, getrandbits)
+        items[i], items[j] = items[j], items[i]
 
 
+@functools.cache
 def _steps_of(length: int) -> tuple[tuple[int, int, int], ...]:
-    """The steps of :func:`_shuffle`'s loop for ``length`` items: ``(i, i + 1,
-    bits)`` from the last index down to 1, or down to :data:`_STRAIGHT` for a shuffle
-    that ends with :data:`_LAST_STEPS`; ``bits`` the bit length of ``i + 1`` (the
-    draw's size).
+    """The steps of :func:`_shuffle` for ``length`` items (a game shuffles a few
+    lengths: computed once each): ``(i, i + 1, bits)`` from the last index down to 1,
+    ``bits`` the bit length of ``i + 1`` (the draw's size).
 
-    >>> _steps_of(4), len(_steps_of(_STRAIGHT)), _steps_of(_STRAIGHT + 1)
-    (((3, 4, 3), (2, 3, 2), (1, 2, 2)), 0, ((20, 21, 5),))
+    >>> _steps_of(4)
+    ((3, 4, 3), (2, 3, 2), (1, 2, 2))
     """
-    last = _STRAIGHT if length >= _STRAIGHT else 1
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, last - 1, -1))
-
-
-_DECK = len(STANDARD_DECK)
-_STRAIGHT = 20
-"""A shuffle of this many items or more (a Bouillotte deck, a whole deck) ends with
-the same steps, ``i = 19 … 1``, made straight-line code once (:data:`_LAST_STEPS`)."""
-_LAST_STEPS = fisher_yates_steps(_STRAIGHT - 1, 1)
-_DECK_STEPS = fisher_yates_steps(_DECK - 1, _STRAIGHT)
-"""The first steps of a whole deck's shuffle, ``i = 51 … 20``, straight-line code."""
-_LOOPED = tuple(map(_steps_of, range(_DECK)))
-""":func:`_steps_of` for every length below a whole deck, made once at import."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def _check_state(state: object, where: str) -> None:
