@@ -296,3 +296,19 @@ def test_unequal_views_have_unequal_tensors(variant: int, seed: int) -> None:
     for offset in range(4):
         for view in decisions(module, rules, seed + offset, steps=60):
             assert seen.setdefault(encoding.information_state_tensor(view), view) == view
+
+
+@settings(max_examples=10, deadline=None)
+@given(variant=st.sampled_from(range(len(VARIANTS))), seed=st.integers(0, 2**32))
+def test_every_section_marks_only_its_own_floats(variant: int, seed: int) -> None:
+    """A section gives ``(offset, value)`` pairs for its nonzero floats: every offset
+    lies within the section (else it would write over the next one) and every value
+    is a nonzero float, at every decision of a random session."""
+    module, rules = VARIANTS[variant]
+    encoding = encoding_for(module, rules)
+    sections = encoding._codec.sections
+    for view in decisions(module, rules, seed, steps=60):
+        for section in sections:
+            for offset, value in section.marks(view):
+                assert 0 <= offset < section.size, (section.name, offset)
+                assert isinstance(value, float) and value != 0.0, (section.name, value)

@@ -62,6 +62,15 @@ class View:
     def legal_actions(self) -> tuple[Action, ...]:
         return self._legal
 
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's cards (its one card, once dealt)."""
+        return () if self.card is None else (self.card,)
+
+    @property
+    def pot(self) -> int:
+        return sum(self.contributions)
+
 
 @attrs.frozen(slots=True)
 class State:

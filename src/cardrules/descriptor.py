@@ -55,7 +55,7 @@ class Tally:
 
     events: Mapping[str, str] = attrs.field(factory=dict)
     dealt: Callable[[Any, dict[str, int]], None] | None = attrs.field(default=None, eq=False)
-    per_hand: Callable[[Any], tuple[str, ...]] = attrs.field(default=lambda rules: (), eq=False)
+    per_hand: tuple[str, ...] = ()
     odds: Callable[[Any], Mapping[str, Fraction]] = attrs.field(default=lambda rules: {}, eq=False)
     words: Mapping[str, str] = attrs.field(factory=dict)
 

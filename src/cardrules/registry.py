@@ -100,9 +100,9 @@ def describe(game: str | Any) -> Descriptor:
                 f"failed to load: {type(error).__name__}: {shorten(error)}"
             ) from error
         return _checked(loaded, game)
-    for descriptor in descriptors():
-        if game in descriptor.aliases:
-            return descriptor
+    for name in _plugged():  # an alias of a game of another package
+        if game in describe(name).aliases:
+            return describe(name)
     raise CardRulesError(
         f"no game has the id {shorten(game, repr, 60)}; known games: " + ", ".join(game_ids())
     )

@@ -245,7 +245,25 @@ their parts given in order and no ``__init__`` run (the log is the core's value,
 it is built is its own business)."""
 
 
-class LoggedRecord:
+class _PublicLogs:
+    """The logs every record reads alike of its ``log``, a :class:`SessionLog` or a
+    seat's :class:`SeatLog`: the events and the public actions."""
+
+    __slots__ = ()
+    log: SessionLog | SeatLog
+
+    @property
+    def event_log(self) -> Log[Event]:
+        """Every event since ``new_game``."""
+        return self.log.events
+
+    @property
+    def public_log(self) -> Log[Action]:
+        """Every action as every seat saw it (each shuffle without its order)."""
+        return self.log.public_actions
+
+
+class LoggedRecord(_PublicLogs):
     """What a state's record reads of its :class:`SessionLog` (``log``), written once
     for every game: a game's ``Record`` inherits it."""
 
@@ -258,22 +276,12 @@ class LoggedRecord:
         return self.log.history
 
     @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it (each shuffle without its order)."""
-        return self.log.public_actions
-
-    @property
     def received(self) -> tuple[Log[tuple[Any, ...]], ...]:
         """Per seat: its cards in each deal so far."""
         return self.log.received
 
 
-class SeatLoggedRecord:
+class SeatLoggedRecord(_PublicLogs):
     """What a seat's record (the public record of its view) reads of its
     :class:`SeatLog` (``log``), written once for every game: a game's ``SeatRecord``
     inherits it."""
@@ -282,16 +290,6 @@ class SeatLoggedRecord:
     log: SeatLog
     seat: int
     stacks: tuple[int, ...]
-
-    @property
-    def event_log(self) -> Log[Event]:
-        """Every event since ``new_game``."""
-        return self.log.events
-
-    @property
-    def public_log(self) -> Log[Action]:
-        """Every action as every seat saw it (each shuffle without its order)."""
-        return self.log.public_actions
 
     @property
     def received(self) -> tuple[Log[tuple[Any, ...]], ...]:

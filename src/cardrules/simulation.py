@@ -278,11 +278,8 @@ class _Batch:
 
 
 def _nothing(state: Any, counts: dict[str, int]) -> None:
-    """Count nothing at a deal's first shuffle (a game whose tally has no ``dealt``)."""
-    return None
-
-
-def _skip(state: Any, counts: dict[str, int]) -> None:
+    """Count nothing at a deal's first shuffle (a game whose tally has no ``dealt``,
+    or a rotation whose deals were counted already)."""
     return None
 
 
@@ -307,8 +304,6 @@ def _play_session(
         else:
             state = _decide(state, actor, policies[actor], rng, where)
     counts["deals"] = counts.get("deals", 0) + len(dealt)
-    if count is not _skip:
-        counts["dealt"] = counts.get("dealt", 0) + len(dealt)
     return state
 
 
@@ -362,7 +357,7 @@ def _run(task: _Task) -> _Batch:
                 rng,
                 chance_rng,
                 counts,
-                count if turn == 0 else _skip,  # the same deals: count their hands once
+                count if turn == 0 else _nothing,  # the same deals: count their hands once
                 f"deal group {unit}, rotation {turn}" if task.rotate else f"session {unit}",
             )
             results = final.returns()
@@ -650,7 +645,7 @@ def _frequencies(game_id: str, rules: Any, counts: dict[str, int]) -> dict[str, 
     per hand dealt, then per deal."""
     tally = describe(game_id).tally
     found: dict[str, Frequency] = {}
-    per_hand = tally.per_hand(rules)
+    per_hand = tally.per_hand
     odds = tally.odds(rules) if per_hand else {}
     for name in per_hand:
         found[name] = Frequency(

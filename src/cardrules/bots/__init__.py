@@ -35,20 +35,15 @@ from cardrules.bots.search import SearchBot
 
 __all__ = ["HeuristicBot", "RandomBot", "SearchBot", "bot_named"]
 
-_BY_CLASS_NAME = {
-    "ModernBot": "bouillotte-modern",
-    "HistoricBot": "bouillotte-historic",
-    "BourreBot": "bourre",
-}
-
 
 def __getattr__(name: str) -> Any:
-    """The built-in games' bot classes by name (``cardrules.bots.BourreBot``): each
-    lives in its game's package (``cardrules.bourre.bot``) and is reached through the
-    game's descriptor, so that importing the bots imports no game."""
-    game_id = _BY_CLASS_NAME.get(name)
-    if game_id is None:
-        raise AttributeError(f"module 'cardrules.bots' has no attribute {name!r}")
-    from cardrules.registry import describe
+    """The games' heuristic bot classes by name (``cardrules.bots.BourreBot``): each
+    lives in its game's package (``cardrules.bourre.bot``) and is found through the
+    games' descriptors, so that importing the bots imports no game."""
+    from cardrules.registry import descriptors
 
-    return describe(game_id).heuristic_bot
+    for descriptor in descriptors():
+        bot = descriptor.heuristic_bot
+        if bot is not None and getattr(bot, "__name__", None) == name:
+            return bot
+    raise AttributeError(f"module 'cardrules.bots' has no attribute {name!r}")

@@ -37,13 +37,9 @@ from cardrules.transcript import Narrator, title_of, transcript
 
 
 def _describe_view(view: Any, out: _Output) -> None:
-    """The seat's side of the table: what the view has of a hand, the up-cards, the
-    pot and the stacks (a game of another package may have fewer of them)."""
-    hand = getattr(view, "hand", None)
-    if hand is None:
-        card = getattr(view, "card", None)
-        hand = () if card is None else (card,)
-    parts = [f"your hand: {' '.join(str(c) for c in hand) or '(none yet)'}"]
+    """The seat's side of the table: its hand, the up-cards the view has, the pot and
+    the stacks."""
+    parts = [f"your hand: {' '.join(str(c) for c in view.hand) or '(none yet)'}"]
     for name, label in (
         ("retournes", "retourné"),
         ("retourne", "retourné"),
@@ -56,9 +52,7 @@ def _describe_view(view: Any, out: _Output) -> None:
             parts.append(f"{label}: {' '.join(str(c) for c in cards)}")
     out("  " + "; ".join(parts))
     pot = getattr(view, "pot", None)
-    if pot is None:
-        pot = sum(getattr(view, "contributions", ()) or ())
-    stacks = " ".join(str(s) for s in getattr(view, "stacks", ()))
+    stacks = " ".join(str(s) for s in view.stacks)
     line = f"  pot {pot}; stacks {stacks}"
     contributions = getattr(view, "contributions", None)
     if contributions and any(contributions):

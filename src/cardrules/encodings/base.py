@@ -30,8 +30,6 @@ __all__ = [
     "at",
     "cards_at",
     "chips_total",
-    "multi_hot",
-    "one_hot",
     "per_seat",
     "scaled",
     "with_deals",
@@ -52,8 +50,8 @@ class Section:
     tensors are built from them without making a list for every one-hot part.
 
     >>> section = Section("dealer", 4, lambda view: at(view))
-    >>> section.fill(2)
-    [0.0, 0.0, 1.0, 0.0]
+    >>> section.marks(2)
+    ((2, 1.0),)
     """
 
     name: str
@@ -63,13 +61,6 @@ class Section:
     marks: Marks = attrs.field(eq=False, repr=False)
     """``marks(view)``: the ``(offset, value)`` of its floats that are not 0, each
     offset below ``size``."""
-
-    def fill(self, view: Any) -> list[float]:
-        """All ``size`` floats of the section for ``view``."""
-        values = [0.0] * self.size
-        for offset, value in self.marks(view):
-            values[offset] = value
-        return values
 
 
 def at(index: int | None, value: float = 1.0) -> tuple[tuple[int, float], ...]:
@@ -111,32 +102,6 @@ def per_seat(indices: Iterable[int | None], width: int) -> list[tuple[int, float
     return [(seat * width + i, 1.0) for seat, i in enumerate(indices) if i is not None]
 
 
-def one_hot(index: int | None, size: int) -> list[float]:
-    """``size`` zeros with a 1 at ``index`` (all zeros when ``index`` is ``None``).
-
-    >>> one_hot(1, 3), one_hot(None, 2)
-    ([0.0, 1.0, 0.0], [0.0, 0.0])
-    """
-    values = [0.0] * size
-    if index is not None:
-        values[index] = 1.0
-    return values
-
-
-def multi_hot(cards: Iterable[Card], index: dict[Card, int]) -> list[float]:
-    """A 1 at the index of every card of ``cards`` over a deck of ``len(index)`` cards.
-
-    >>> from cardrules.cards import cards
-    >>> deck = cards("8s 9s As")
-    >>> multi_hot(cards("As 8s"), {card: i for i, card in enumerate(deck)})
-    [1.0, 0.0, 1.0]
-    """
-    values = [0.0] * len(index)
-    for card in cards:
-        values[index[card]] = 1.0
-    return values
-
-
 def chips_total(view: Any) -> int:
     """Every chip on the table now (stacks and pot), the scale of chip counts; at least 1."""
     return max(1, int(sum(view.stacks)) + int(view.pot))
@@ -150,17 +115,6 @@ def to_act_index(view: Any, players: int) -> int:
     if to_act is None:
         return players + 1
     return int(to_act)
-
-
-def deals_of(view: Any) -> list[int]:
-    """The deal index of each event of ``view.events`` (from the ``DealStarted`` events;
-    0 before the first)."""
-    deal, numbers = 0, []
-    for event in view.events:
-        if isinstance(event, DealStarted):
-            deal = event.deal_number
-        numbers.append(deal)
-    return numbers
 
 
 def with_deals(view: Any, *kinds: type) -> Iterator[tuple[int, Any]]:

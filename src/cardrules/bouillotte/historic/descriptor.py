@@ -25,10 +25,6 @@ def _cards_seen(base: Any, state: Any) -> int | None:
     return int(3 * base.rules.players + 1)
 
 
-def _per_hand(rules: Rules) -> tuple[str, ...]:
-    return ("brelan", "carre")
-
-
 def _odds(rules: Rules) -> Mapping[str, Fraction]:
     """The exact chances of a hand: five ranks, one retourné."""
     from cardrules.simulation import brelan_odds
@@ -55,7 +51,7 @@ DESCRIPTOR = Descriptor(
             "PotToCarreur": "pot_to_carreur",
         },
         dealt=count_brelans,
-        per_hand=_per_hand,
+        per_hand=("brelan", "carre"),
         odds=_odds,
         words={
             "brelan": HAND_WORDS["brelan"],

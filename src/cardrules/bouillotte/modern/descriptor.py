@@ -31,10 +31,6 @@ def _cards_seen(base: Any, state: Any) -> int | None:
     return seen
 
 
-def _per_hand(rules: Rules) -> tuple[str, ...]:
-    return ("brelan", "carre", "favori")
-
-
 def _odds(rules: Rules) -> Mapping[str, Fraction]:
     """The exact chances of a hand, with one retourné (M-1.2: 4, 5 or 6 ranks)."""
     from cardrules.simulation import brelan_odds
@@ -56,7 +52,7 @@ DESCRIPTOR = Descriptor(
     tally=Tally(
         events={"Announced": "announced", "PotCarried": "carried_pot"},
         dealt=count_brelans,
-        per_hand=_per_hand,
+        per_hand=("brelan", "carre", "favori"),
         odds=_odds,
         words={
             **HAND_WORDS,
